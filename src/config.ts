@@ -1,0 +1,133 @@
+import { z } from "zod";
+
+/**
+ * The whole environment, validated once at boot. Every variable the process reads is here, so the
+ * README's configuration table can be checked against one place. A wrong value stops the process
+ * with the variable's name, what it expects and what it got (formatConfigError).
+ */
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: "expected a port number" })
+    .int("expected a whole number")
+    .min(0, "expected 0 (any free port) to 65535")
+    .max(65535, "expected 0 (any free port) to 65535")
+    .default(fallback);
+
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce
+    .number({ error: "expected a number" })
+    .int("expected a whole number")
+    .min(1, "expected a whole number of at least 1")
+    .max(max, `expected a whole number of at most ${max}`)
+    .default(fallback);
+
+const positiveNumber = (fallback: number) =>
+  z.coerce.number({ error: "expected a number" }).positive("expected a number above 0").default(fallback);
+
+/** Unset and empty are the same: "not configured". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const optionalUrl = optionalText.pipe(
+  z.url({ error: "expected an absolute URL such as https://host/path" }).optional(),
+);
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
+    .default(fallback ? "true" : "false")
+    .transform((v) => v === "true" || v === "1" || v === "yes");
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: port(3000),
+
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default("./data"),
+    EMBEDDED_PG_PORT: port(0),
+
+    PLATFORM_FEED_URL: optionalUrl,
+    AFFILIATE_WM: optionalText,
+    FEED_CLIENT_IP: z.string().min(1).default("request_ip"),
+    FEED_MAX_REQUESTS_PER_SECOND: positiveNumber(1),
+    FEED_TIMEOUT_MS: positiveInt(30_000),
+    FEED_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(4),
+    POLL_INTERVAL: positiveInt(60, 3600),
+    SESSION_GRACE_POLLS: positiveInt(3, 60),
+    COLLECT: booleanFlag(true),
+
+    SANDBOX_PORT: port(0),
+    SANDBOX_PERFORMERS: positiveInt(20_000, 1_000_000),
+    SANDBOX_SEED: z.coerce.number().int("expected a whole number").default(1),
+    HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(35),
+
+    PLATFORM_NAME: z.string().min(1).default("CamSandbox"),
+    PLATFORM_SLUG: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "expected lowercase letters, digits and dashes")
+      .default("camsandbox"),
+    PLATFORM_ABBR: z
+      .string()
+      .regex(/^[a-z0-9]+$/, "expected lowercase letters and digits")
+      .default("cs"),
+  })
+  .superRefine((env, ctx) => {
+    // Reading the real platform needs both: the feed refuses requests without a campaign.
+    if (env.PLATFORM_FEED_URL && !env.AFFILIATE_WM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AFFILIATE_WM"],
+        message: "expected the affiliate campaign slug whenever PLATFORM_FEED_URL is set",
+      });
+    }
+    if (env.AFFILIATE_WM && !env.PLATFORM_FEED_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PLATFORM_FEED_URL"],
+        message: "expected the feed base URL whenever AFFILIATE_WM is set",
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing (not set)";
+  return JSON.stringify(value);
+}
+
+/** One line per bad variable: NAME: what it expects; got what it got. */
+export function formatConfigError(error: z.ZodError, env: Record<string, string | undefined>): string {
+  const lines = error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    return `  ${name}: ${issue.message}; got ${describeValue(env[name])}`;
+  });
+  return `Invalid configuration. Fix these environment variables:\n${lines.join("\n")}`;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .filter((key) => env[key] !== undefined)
+      .map((key) => [key, env[key]]),
+  );
+  const parsed = configSchema.safeParse(known);
+  if (!parsed.success) throw new ConfigError(formatConfigError(parsed.error, env));
+  return parsed.data;
+}
+
+/** Whether the collector reads the sandbox platform started in-process (no real feed configured). */
+export function usesSandbox(config: Config): boolean {
+  return config.PLATFORM_FEED_URL === undefined;
+}

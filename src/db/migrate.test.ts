@@ -1,0 +1,51 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
+import { migrateToLatest } from "./migrate.ts";
+
+describe("migrations", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(() => t.drop());
+
+  it("creates every table of the collected history", async () => {
+    const { rows } = await sql<{ table_name: string }>`
+      SELECT table_name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(t.db);
+    expect(rows.map((r) => r.table_name)).toEqual([
+      "optouts",
+      "performers",
+      "polls",
+      "snapshots",
+      "stream_sessions",
+    ]);
+  });
+
+  it("partitions snapshots by range of observed_at", async () => {
+    const { rows } = await sql<{ strategy: string; column: string }>`
+      SELECT p.partstrat AS strategy, a.attname AS column
+      FROM pg_partitioned_table p
+      JOIN pg_class c ON c.oid = p.partrelid
+      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = p.partattrs[0]
+      WHERE c.relname = 'snapshots'`.execute(t.db);
+    expect(rows).toEqual([{ strategy: "r", column: "observed_at" }]);
+  });
+
+  it("keeps performer_id in the primary key of every performer-keyed table", async () => {
+    const { rows } = await sql<{ table: string; columns: string[] }>`
+      SELECT c.relname AS table, array_agg(a.attname::text ORDER BY a.attname) AS columns
+      FROM pg_index i
+      JOIN pg_class c ON c.oid = i.indrelid
+      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
+      WHERE i.indisprimary AND c.relname IN ('performers', 'snapshots', 'stream_sessions')
+      GROUP BY c.relname ORDER BY c.relname`.execute(t.db);
+    for (const row of rows) expect(row.columns).toContain("performer_id");
+    expect(rows.map((r) => r.table)).toEqual(["performers", "snapshots", "stream_sessions"]);
+  });
+
+  it("applies nothing on a second run", async () => {
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+});

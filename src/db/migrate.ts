@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import * as collectedHistory from "./migrations/0001-collected-history.ts";
+
+/**
+ * Migrations are listed here rather than read from a folder so they work the same under tsx,
+ * Vitest and a bundled build. Names sort in the order they apply.
+ */
+const migrations: Record<string, Migration> = {
+  "0001-collected-history": collectedHistory,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,110 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** Row types of the tables in migrations/, for Kysely. */
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** int8 columns arrive as numbers (see connect.ts): every id and sum here stays below 2^53. */
+type BigCount = number;
+
+export interface PerformersTable {
+  performer_id: Generated<number>;
+  username: string;
+  display_name: string | null;
+  gender: "f" | "m" | "t" | "c" | null;
+  age: number | null;
+  /** YYYY-MM-DD */
+  birthday: string | null;
+  country: string | null;
+  location: string | null;
+  languages: string | null;
+  tags: string[];
+  room_subject: string | null;
+  followers: number | null;
+  is_hd: boolean | null;
+  is_new: boolean | null;
+  first_seen: Timestamp;
+  last_seen: Timestamp;
+}
+
+export type PollStatus = "complete" | "partial" | "failed";
+export type PollSource = "live" | "simulated";
+
+/** What went wrong in a poll, kept in polls.errors. */
+export interface PollError {
+  offset: number;
+  attempt: number;
+  error: string;
+}
+
+export interface PollsTable {
+  poll_id: Generated<number>;
+  observed_at: Timestamp;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  status: PollStatus;
+  source: PollSource;
+  expected_rooms: number | null;
+  rooms: number;
+  viewers: BigCount;
+  rooms_f: number;
+  rooms_m: number;
+  rooms_c: number;
+  rooms_t: number;
+  viewers_f: BigCount;
+  viewers_m: BigCount;
+  viewers_c: BigCount;
+  viewers_t: BigCount;
+  pages: number;
+  requests: number;
+  duration_ms: number;
+  duplicates: number;
+  malformed: number;
+  excluded: number;
+  errors: ColumnType<PollError[], string, string>;
+}
+
+export interface SnapshotsTable {
+  performer_id: number;
+  observed_at: Timestamp;
+  poll_id: number;
+  viewers: number | null;
+  followers: number | null;
+  show: number;
+  seconds_online: number | null;
+  rank: number | null;
+  gender_rank: number | null;
+}
+
+export interface StreamSessionsTable {
+  performer_id: number;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  followers_start: number | null;
+  followers_end: number | null;
+  max_viewers: number | null;
+  viewers_sum: BigCount;
+  viewers_samples: number;
+  best_rank: number | null;
+  best_gender_rank: number | null;
+  rank_sum: BigCount;
+  rank_samples: number;
+  gender_rank_sum: BigCount;
+  gender_rank_samples: number;
+  snapshots: number;
+  tags: string[];
+  room_subject: string | null;
+}
+
+export interface OptoutsTable {
+  username: string;
+  requested_at: Generated<Date>;
+  confirmed_at: Date | null;
+}
+
+export interface Database {
+  performers: PerformersTable;
+  polls: PollsTable;
+  snapshots: SnapshotsTable;
+  stream_sessions: StreamSessionsTable;
+  optouts: OptoutsTable;
+}

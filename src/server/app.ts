@@ -1,0 +1,15 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Db } from "../db/connect.ts";
+import { registerHealth } from "./routes/health.ts";
+
+export interface AppOptions {
+  db: Db;
+  logger?: boolean | { level: string };
+}
+
+/** The site's HTTP server. Routes are added per issue; each route file registers its own paths. */
+export function buildApp(options: AppOptions): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  registerHealth(app, options.db);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
+import { connect } from "../../db/connect.ts";
+import { buildApp } from "../app.ts";
+
+describe("GET /api/health", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(() => t.drop());
+
+  it("answers status, database reachability, last complete poll and counts", async () => {
+    await t.db
+      .insertInto("polls")
+      .values([
+        {
+          observed_at: "2026-11-20T10:00:00Z",
+          started_at: "2026-11-20T10:00:00Z",
+          finished_at: "2026-11-20T10:00:02Z",
+          status: "complete",
+          source: "live",
+          rooms: 0,
+          viewers: 0,
+          pages: 1,
+          requests: 1,
+          duration_ms: 2000,
+        },
+        {
+          observed_at: "2026-11-20T10:01:00Z",
+          started_at: "2026-11-20T10:01:00Z",
+          finished_at: "2026-11-20T10:01:02Z",
+          status: "partial",
+          source: "live",
+          rooms: 0,
+          viewers: 0,
+          pages: 1,
+          requests: 3,
+          duration_ms: 2000,
+        },
+      ])
+      .execute();
+    const app = buildApp({ db: t.db });
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/json");
+    expect(response.json()).toEqual({
+      status: "ok",
+      database: { reachable: true },
+      lastCompletePollAt: "2026-11-20T10:00:00.000Z",
+      counts: { performers: 0, snapshots: 0, sessions: 0, polls: 2 },
+    });
+    await app.close();
+  });
+
+  it("answers 503 with the reason when the database cannot be reached", async () => {
+    const dead = connect("postgres://postgres:postgres@127.0.0.1:1/none", { max: 1 });
+    const app = buildApp({ db: dead.db });
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(503);
+    const body = response.json();
+    expect(body.status).toBe("degraded");
+    expect(body.database.reachable).toBe(false);
+    expect(body.database.error).toMatch(/ECONNREFUSED|connect/);
+    expect(body.counts).toBeNull();
+    await app.close();
+    await dead.close();
+  });
+});

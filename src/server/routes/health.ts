@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/connect.ts";
+import { collectionCounts } from "../../db/queries/health.ts";
+
+export interface HealthBody {
+  status: "ok" | "degraded";
+  database: { reachable: boolean; error?: string };
+  lastCompletePollAt: string | null;
+  counts: { performers: number; snapshots: number; sessions: number; polls: number } | null;
+}
+
+/** GET /api/health: never throws; a database that cannot be reached answers 503 with the reason. */
+export function registerHealth(app: FastifyInstance, db: Db): void {
+  app.get("/api/health", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    try {
+      const counts = await collectionCounts(db);
+      const body: HealthBody = {
+        status: "ok",
+        database: { reachable: true },
+        lastCompletePollAt: counts.lastCompletePollAt?.toISOString() ?? null,
+        counts: {
+          performers: counts.performers,
+          snapshots: counts.snapshots,
+          sessions: counts.sessions,
+          polls: counts.polls,
+        },
+      };
+      return body;
+    } catch (error) {
+      const body: HealthBody = {
+        status: "degraded",
+        database: { reachable: false, error: error instanceof Error ? error.message : String(error) },
+        lastCompletePollAt: null,
+        counts: null,
+      };
+      return reply.code(503).send(body);
+    }
+  });
+}
