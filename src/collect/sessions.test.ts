@@ -41,7 +41,9 @@ describe("advanceSession examples", () => {
 
   it("continues through a gap in our polling when seconds_online says the broadcast went on", () => {
     const first = advanceSession(null, sighting(T0, 600), { graceCutoff: null });
-    const later = advanceSession(first, sighting(T0 + 120 * MIN, 600 + 120 * 60), { graceCutoff: T0 + 100 * MIN });
+    const later = advanceSession(first, sighting(T0 + 120 * MIN, 600 + 120 * 60), {
+      graceCutoff: T0 + 100 * MIN,
+    });
     expect(later?.start).toBe(first?.start);
     expect(later?.end).toBe(T0 + 120 * MIN);
     expect(later?.snapshots).toBe(2);
@@ -73,9 +75,13 @@ describe("advanceSession examples", () => {
     let s = advanceSession(null, sighting(T0, 60, { viewers: 10, followers: 100, rank: 9, genderRank: 4 }), {
       graceCutoff: null,
     });
-    s = advanceSession(s, sighting(T0 + MIN, 120, { viewers: 30, followers: 104, rank: 3, genderRank: null }), {
-      graceCutoff: null,
-    });
+    s = advanceSession(
+      s,
+      sighting(T0 + MIN, 120, { viewers: 30, followers: 104, rank: 3, genderRank: null }),
+      {
+        graceCutoff: null,
+      },
+    );
     expect(s).toMatchObject({
       followersStart: 100,
       followersEnd: 104,
@@ -147,7 +153,9 @@ describe("session properties", () => {
           expect(holders).toHaveLength(1);
         }
         for (const session of sessions) {
-          const inside = sightings.filter((s) => session.start <= s.observedAt && s.observedAt <= session.end);
+          const inside = sightings.filter(
+            (s) => session.start <= s.observedAt && s.observedAt <= session.end,
+          );
           expect(session.snapshots).toBe(inside.length);
           // Ends at its last sighting; starts no earlier than any of its sightings claims.
           expect(session.end).toBe(Math.max(...inside.map((s) => s.observedAt)));

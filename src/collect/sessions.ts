@@ -128,7 +128,11 @@ function empty(start: number): SessionState {
  * Returns null for a sighting older than the latest session's start (polls are written in order,
  * so this only happens if they are not; such a sighting keeps its snapshot but moves no session).
  */
-export function advanceSession(prev: SessionState | null, s: Sighting, rules: SessionRules): SessionState | null {
+export function advanceSession(
+  prev: SessionState | null,
+  s: Sighting,
+  rules: SessionRules,
+): SessionState | null {
   if (prev && s.observedAt < prev.start) return null;
   if (prev && continuesSession(prev, s, rules)) return fold(prev, s);
   const claimed = broadcastStart(s) ?? s.observedAt;

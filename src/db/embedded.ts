@@ -65,7 +65,8 @@ async function stopOrphanedServer(clusterDir: string, log: (line: string) => voi
   for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) {
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (isAlive(pid)) throw new Error(`PostgreSQL pid ${pid} still holds ${clusterDir}; stop it and start again`);
+  if (isAlive(pid))
+    throw new Error(`PostgreSQL pid ${pid} still holds ${clusterDir}; stop it and start again`);
 }
 
 /**

@@ -46,21 +46,21 @@ export interface PollsTable {
   expected_rooms: number | null;
   rooms: number;
   viewers: BigCount;
-  rooms_f: number;
-  rooms_m: number;
-  rooms_c: number;
-  rooms_t: number;
-  viewers_f: BigCount;
-  viewers_m: BigCount;
-  viewers_c: BigCount;
-  viewers_t: BigCount;
+  rooms_f: Generated<number>;
+  rooms_m: Generated<number>;
+  rooms_c: Generated<number>;
+  rooms_t: Generated<number>;
+  viewers_f: Generated<BigCount>;
+  viewers_m: Generated<BigCount>;
+  viewers_c: Generated<BigCount>;
+  viewers_t: Generated<BigCount>;
   pages: number;
   requests: number;
   duration_ms: number;
-  duplicates: number;
-  malformed: number;
-  excluded: number;
-  errors: ColumnType<PollError[], string, string>;
+  duplicates: Generated<number>;
+  malformed: Generated<number>;
+  excluded: Generated<number>;
+  errors: ColumnType<PollError[], string | undefined, string>;
 }
 
 export interface SnapshotsTable {

@@ -77,7 +77,13 @@ describe("parseRoom", () => {
     for (const field of ["display_name", "gender", "birthday", "country", "location", "spoken_languages"]) {
       delete room[field];
     }
-    Object.assign(room, { num_users: null, num_followers: null, tags: null, room_subject: null, is_hd: null });
+    Object.assign(room, {
+      num_users: null,
+      num_followers: null,
+      tags: null,
+      room_subject: null,
+      is_hd: null,
+    });
     delete room.age;
     delete room.seconds_online;
     delete room.current_show;

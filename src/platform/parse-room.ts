@@ -58,7 +58,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function count(value: unknown): number | null {
-  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647) return value;
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647)
+    return value;
   if (typeof value === "string" && /^\d{1,10}$/.test(value)) return count(Number(value));
   return null;
 }
@@ -91,7 +92,13 @@ function tags(value: unknown): string[] | undefined {
   const seen = new Set<string>();
   for (const tag of value) {
     if (typeof tag !== "string") continue;
-    const clean = tag.trim().replace(/^#+/, "").toLowerCase().slice(0, 64);
+    // Control characters never belong in a tag (and \x1f separates tags in batch writes).
+    const clean = tag
+      .replace(/\p{Cc}/gu, "")
+      .trim()
+      .replace(/^#+/, "")
+      .toLowerCase()
+      .slice(0, 64);
     if (clean !== "") seen.add(clean);
   }
   return [...seen].slice(0, 50);

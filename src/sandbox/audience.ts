@@ -29,7 +29,8 @@ export function audienceAt(epochSec: number): number {
 function weekendness(epochSec: number): number {
   const t = (((epochSec - SATURDAY_OFFSET_SEC) % WEEK_SEC) + WEEK_SEC) % WEEK_SEC;
   const weekendEnd = 2 * DAY_SEC;
-  if (t < weekendEnd) return Math.min(1, (t + RAMP_SEC / 2) / RAMP_SEC, (weekendEnd + RAMP_SEC / 2 - t) / RAMP_SEC);
+  if (t < weekendEnd)
+    return Math.min(1, (t + RAMP_SEC / 2) / RAMP_SEC, (weekendEnd + RAMP_SEC / 2 - t) / RAMP_SEC);
   if (t > WEEK_SEC - RAMP_SEC / 2) return (t - (WEEK_SEC - RAMP_SEC / 2)) / RAMP_SEC;
   if (t < weekendEnd + RAMP_SEC / 2) return (weekendEnd + RAMP_SEC / 2 - t) / RAMP_SEC;
   return 0;

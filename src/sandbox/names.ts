@@ -154,46 +154,44 @@ function nameFor(gender: Gender, h: number): string {
   return gender === "m" ? pick(MALE, h) : pick(FEMALE, h);
 }
 
-/** A candidate username for performer i; `attempt` > 0 gives another one after a collision. */
+/**
+ * A candidate username for performer i. Attempt 0 is the bare pattern; later attempts keep the same
+ * base and append ever longer numbers ("sweet_anna" taken, so "sweet_anna87", then "sweet_anna_4512"),
+ * which is what people do and keeps collisions rare even at a million performers.
+ */
 export function usernameCandidate(seed: number, i: number, gender: Gender, attempt: number): string {
-  const h = (k: number) => hash4(seed, i, 0x5a11 + attempt, k);
-  const name = nameFor(gender, h(1));
-  const adj = pick(ADJECTIVES, h(2));
-  const noun = pick(NOUNS, h(3));
-  const num = String(h(4) % (attempt > 2 ? 10000 : 100));
-  const pattern = h(5) % (gender === "c" ? 10 : 8);
-  let u: string;
-  switch (pattern) {
+  const base = basePattern(seed, i, gender);
+  if (attempt === 0) return base;
+  const digits = Math.min(7, attempt + 1);
+  const n = hash4(seed, i, 0x5a12, attempt) % 10 ** digits;
+  return attempt % 2 === 1 ? `${base}${n}` : `${base}_${n}`;
+}
+
+function basePattern(seed: number, i: number, gender: Gender): string {
+  const name = nameFor(gender, hash4(seed, i, 0x5a11, 1));
+  const adj = pick(ADJECTIVES, hash4(seed, i, 0x5a11, 2));
+  const noun = pick(NOUNS, hash4(seed, i, 0x5a11, 3));
+  const num = String(hash4(seed, i, 0x5a11, 4) % 100);
+  switch (hash4(seed, i, 0x5a11, 0) % (gender === "c" ? 10 : 8)) {
     case 0:
-      u = `${adj}_${name}`;
-      break;
+      return `${adj}_${name}`;
     case 1:
-      u = `${adj}${noun}${num}`;
-      break;
+      return `${adj}${noun}${num}`;
     case 2:
-      u = `${name}_${noun}`;
-      break;
+      return `${name}_${noun}`;
     case 3:
-      u = `${name}${num}`;
-      break;
+      return `${name}${num}`;
     case 4:
-      u = `${name}_${adj}`;
-      break;
+      return `${name}_${adj}`;
     case 5:
-      u = `x${name}x`;
-      break;
+      return `x${name}x`;
     case 6:
-      u = `${adj}${name}${num}`;
-      break;
+      return `${adj}${name}${num}`;
     case 7:
-      u = `${name}${noun}`;
-      break;
+      return `${name}${noun}`;
     default:
-      u = `${pick(FEMALE, h(6))}_and_${pick(MALE, h(7))}`;
+      return `${pick(FEMALE, hash4(seed, i, 0x5a11, 6))}_and_${pick(MALE, hash4(seed, i, 0x5a11, 7))}`;
   }
-  // Late attempts: make collisions practically impossible without making every name ugly.
-  if (attempt > 4) u = `${u}_${(h(8) % 1_000_000).toString(36)}`;
-  return u;
 }
 
 const EMOJI = ["💋", "✨", "🔥", "💕", "🌸", "😈", "🍑", "💎", "🦋", "👑"];

@@ -44,7 +44,10 @@ export function sessionsOfDay(p: Performers, i: number, day: number, out: DaySes
 
   let count = 0;
   const s0 = Math.floor(winStart + JITTER_SEC + (unit4(seed, i, day, 2) * 2 - 1) * JITTER_SEC);
-  const e0 = Math.min(winEnd, s0 + Math.max(MIN_SESSION_SEC, Math.floor(usual * (0.45 + 1.1 * unit4(seed, i, day, 3)))));
+  const e0 = Math.min(
+    winEnd,
+    s0 + Math.max(MIN_SESSION_SEC, Math.floor(usual * (0.45 + 1.1 * unit4(seed, i, day, 3)))),
+  );
   count = push(out, count, s0, e0, join, leave);
   if (unit4(seed, i, day, 4) < (p.twiceProb[i] ?? 0) / 255) {
     const s1 = e0 + Math.floor((30 + 210 * unit4(seed, i, day, 5)) * 60);
@@ -54,7 +57,14 @@ export function sessionsOfDay(p: Performers, i: number, day: number, out: DaySes
   return count;
 }
 
-function push(out: DaySessions, count: number, start: number, end: number, join: number, leave: number): number {
+function push(
+  out: DaySessions,
+  count: number,
+  start: number,
+  end: number,
+  join: number,
+  leave: number,
+): number {
   // Never before joining, never after leaving: a broadcast that would start before the join is
   // dropped, one running past the departure is cut at it.
   if (start < join) return count;

@@ -197,32 +197,30 @@ export const GENDER_TAGS: Readonly<Record<"f" | "m" | "t" | "c", readonly string
 };
 
 /** Tags a room of that gender never uses (keeps the vocabulary plausible). */
+const SOLO = ["couple", "lovers", "threesome", "husband", "wife"];
+
 export const GENDER_EXCLUDED: Readonly<Record<"f" | "m" | "t" | "c", ReadonlySet<string>>> = {
   f: new Set([
-    "bigcock",
-    "bigdick",
-    "hugecock",
-    "uncut",
-    "cut",
-    "beard",
-    "twink",
-    "bear",
-    "gay",
-    "husband",
-    "daddy",
+    ...SOLO,
+    ...["trans", "femboy", "crossdresser", "sissy", "gay", "bigcock", "bigdick", "hugecock", "uncut", "cut"],
+    ...["beard", "twink", "bear", "daddy", "muscle"],
   ]),
   m: new Set([
-    "bigboobs",
-    "smalltits",
-    "pregnant",
-    "milf",
-    "mom",
-    "granny",
-    "lactation",
-    "milk",
-    "wife",
-    "bigclit",
+    ...SOLO,
+    ...[
+      "trans",
+      "lesbian",
+      "bigboobs",
+      "smalltits",
+      "pregnant",
+      "milf",
+      "mom",
+      "granny",
+      "lactation",
+      "milk",
+    ],
+    ...["bigclit", "latina", "filipina", "hairypussy"],
   ]),
-  t: new Set(["pregnant", "lactation", "milk", "granny", "husband", "bear"]),
-  c: new Set(),
+  t: new Set([...SOLO, "pregnant", "lactation", "milk", "granny", "bear", "gay", "lesbian"]),
+  c: new Set(["trans", "femboy", "sissy"]),
 };

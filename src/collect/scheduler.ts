@@ -1,0 +1,62 @@
+import type { Logger } from "../log.ts";
+import { type CollectorDeps, collectPoll, type PollSummary } from "./poll.ts";
+
+/** The next poll instant: polls sit on whole multiples of the interval, so two collectors agree. */
+export function nextSlot(nowMs: number, intervalMs: number): number {
+  return Math.floor(nowMs / intervalMs) * intervalMs + intervalMs;
+}
+
+export interface LiveCollector {
+  /** Resolves when the poll in flight (if any) has finished and no new one will start. */
+  stop(): Promise<void>;
+  readonly polls: number;
+}
+
+/**
+ * Polls every `intervalSeconds` on the wall clock. A poll that overruns its slot is not doubled up:
+ * the next poll takes the next free slot. A failing poll is logged and the loop goes on.
+ */
+export function startLiveCollector(
+  deps: CollectorDeps,
+  intervalSeconds: number,
+  options: { log?: Logger; onPoll?: (summary: PollSummary) => void; pollNow?: boolean } = {},
+): LiveCollector {
+  const intervalMs = intervalSeconds * 1000;
+  let stopped = false;
+  let polls = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const sleepUntil = (at: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, Math.max(0, at - Date.now()));
+    });
+
+  const loop = (async () => {
+    let slot = options.pollNow ? Math.floor(Date.now() / 1000) * 1000 : nextSlot(Date.now(), intervalMs);
+    while (!stopped) {
+      await sleepUntil(slot);
+      if (stopped) break;
+      try {
+        const summary = await collectPoll(deps, new Date(slot));
+        polls++;
+        options.onPoll?.(summary);
+      } catch (error) {
+        options.log?.error({ err: error }, `poll ${new Date(slot).toISOString()} failed`);
+      }
+      slot = nextSlot(Math.max(Date.now(), slot), intervalMs);
+    }
+  })();
+
+  return {
+    get polls() {
+      return polls;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import { sql } from "kysely";
+import type { Db } from "../db/connect.ts";
+import { upsertPerformers } from "../db/queries/performers-upsert.ts";
+import { graceCutoff, insertPoll, type PollRecord, type PollTotals } from "../db/queries/polls.ts";
+import { insertSnapshots, type SnapshotRow } from "../db/queries/snapshots-insert.ts";
+import { latestSessions, writeSessions } from "../db/queries/stream-sessions.ts";
+import type { RoomProfile } from "../platform/parse-room.ts";
+import type { RankedRoom } from "./rank.ts";
+import { advanceSession, type SessionState } from "./sessions.ts";
+
+export interface WriteResult {
+  /** false when a poll for the same instant was already recorded: nothing was written. */
+  written: boolean;
+  pollId: number | null;
+  snapshots: number;
+  sessions: number;
+  /** Performer rows written (new, changed, or due a touch); the rest were unchanged. */
+  performersWritten: number;
+}
+
+export function pollTotals(rooms: RankedRoom[]): PollTotals {
+  const byGender: PollTotals["byGender"] = {
+    f: { rooms: 0, viewers: 0 },
+    m: { rooms: 0, viewers: 0 },
+    c: { rooms: 0, viewers: 0 },
+    t: { rooms: 0, viewers: 0 },
+  };
+  let viewers = 0;
+  for (const room of rooms) {
+    viewers += room.viewers ?? 0;
+    if (room.gender) {
+      byGender[room.gender].rooms++;
+      byGender[room.gender].viewers += room.viewers ?? 0;
+    }
+  }
+  return { rooms: rooms.length, viewers, byGender };
+}
+
+/**
+ * performers.last_seen and .followers are rewritten at least this often for a performer online;
+ * in between, only a changed profile is written. The exact last sighting and follower count are
+ * the latest session's end_time and followers_end, which every poll writes.
+ */
+export const PERFORMER_TOUCH_MS = 10 * 60_000;
+/** Cached state of performers not seen for this long is dropped (re-read from the database if needed). */
+const CACHE_TTL_MS = 3 * 3600_000;
+
+interface KnownPerformer {
+  id: number;
+  /** The profile last written, minus followers (which change nearly every poll). */
+  profileKey: string;
+  touchedAt: number;
+  seenAt: number;
+}
+
+function profileKey(profile: RoomProfile): string {
+  const { followers: _ignored, ...rest } = profile;
+  return JSON.stringify(rest);
+}
+
+/**
+ * Writes polls: the poll row, the performers, the snapshots and the sessions, in one transaction
+ * and one statement per table. Either all of a poll is committed or none (a kill -9 at any point
+ * loses only the poll in flight); a poll whose instant is already recorded writes nothing.
+ *
+ * It remembers what it wrote (profiles, each performer's latest session) so that a poll sends only
+ * what changed. That memory is trusted only while this writer wrote the latest poll in the
+ * database; if anything else wrote one since (another collector, the history build), it is dropped
+ * and re-read, so the stored result is the same as without it.
+ */
+export class PollWriter {
+  private lastPollId: number | null = null;
+  private readonly performers = new Map<string, KnownPerformer>();
+  private readonly sessions = new Map<number, SessionState>();
+  private pollsSinceEviction = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { graceWindowPolls: number },
+  ) {}
+
+  private forget(): void {
+    this.performers.clear();
+    this.sessions.clear();
+    this.lastPollId = null;
+  }
+
+  private evict(nowMs: number): void {
+    if (++this.pollsSinceEviction < 30) return;
+    this.pollsSinceEviction = 0;
+    for (const [name, known] of this.performers) {
+      if (nowMs - known.seenAt > CACHE_TTL_MS) {
+        this.performers.delete(name);
+        this.sessions.delete(known.id);
+      }
+    }
+  }
+
+  async write(poll: PollRecord, rooms: RankedRoom[]): Promise<WriteResult> {
+    const observedMs = poll.observedAt.getTime();
+    const staged = {
+      performers: new Map<string, KnownPerformer>(),
+      sessions: new Map<number, SessionState>(),
+    };
+    let result: WriteResult;
+    try {
+      result = await this.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ id: number | null }>`SELECT MAX(poll_id) AS id FROM polls`.execute(trx);
+        if ((rows[0]?.id ?? null) !== this.lastPollId) this.forget();
+
+        const pollId = await insertPoll(trx, poll, pollTotals(rooms));
+        const empty = { pollId, snapshots: 0, sessions: 0, performersWritten: 0 };
+        if (pollId === null) return { ...empty, written: false };
+        if (rooms.length === 0) return { ...empty, written: true };
+
+        // Performers: only those new, changed, or due a touch.
+        const keys = rooms.map((room) => profileKey(room.profile));
+        const due = rooms.filter((room, i) => {
+          const known = this.performers.get(room.username);
+          return !known || known.profileKey !== keys[i] || observedMs - known.touchedAt >= PERFORMER_TOUCH_MS;
+        });
+        const written = await upsertPerformers(trx, due, poll.observedAt);
+        const writtenByName = new Map(written.map((r) => [r.username, r]));
+
+        // Latest sessions: from memory, else one read for the performers we know nothing of.
+        const ids = rooms.map(
+          (room) => writtenByName.get(room.username)?.performer_id ?? this.performers.get(room.username)?.id,
+        );
+        const unknown = written
+          .filter((r) => !r.inserted && !this.sessions.has(r.performer_id))
+          .map((r) => r.performer_id);
+        const loaded = await latestSessions(trx, unknown);
+        const cutoff = await graceCutoff(trx, observedMs, this.options.graceWindowPolls);
+
+        const snapshots: SnapshotRow[] = [];
+        const sessionRows: { performerId: number; state: SessionState; continued: boolean }[] = [];
+        rooms.forEach((room, i) => {
+          const performerId = ids[i];
+          if (performerId === undefined) return;
+          snapshots.push({
+            performerId,
+            viewers: room.viewers,
+            followers: room.followers,
+            show: room.show,
+            secondsOnline: room.secondsOnline,
+            rank: room.rank,
+            genderRank: room.genderRank,
+          });
+          const previous = this.sessions.get(performerId) ?? loaded.get(performerId) ?? null;
+          const state = advanceSession(
+            previous,
+            {
+              observedAt: observedMs,
+              secondsOnline: room.secondsOnline,
+              viewers: room.viewers,
+              followers: room.followers,
+              rank: room.rank,
+              genderRank: room.genderRank,
+              tags: room.tags,
+              subject: room.subject,
+            },
+            { graceCutoff: cutoff },
+          );
+          if (state) {
+            sessionRows.push({ performerId, state, continued: previous?.start === state.start });
+            staged.sessions.set(performerId, state);
+          }
+          const known = this.performers.get(room.username);
+          const wasWritten = writtenByName.has(room.username);
+          staged.performers.set(room.username, {
+            id: performerId,
+            profileKey: wasWritten ? (keys[i] as string) : (known?.profileKey ?? ""),
+            touchedAt: wasWritten ? observedMs : (known?.touchedAt ?? 0),
+            seenAt: observedMs,
+          });
+        });
+        const inserted = await insertSnapshots(trx, pollId, poll.observedAt, snapshots);
+        await writeSessions(trx, sessionRows);
+        return {
+          written: true,
+          pollId,
+          snapshots: inserted,
+          sessions: sessionRows.length,
+          performersWritten: written.length,
+        };
+      });
+    } catch (error) {
+      this.forget();
+      throw error;
+    }
+    // Committed: what was staged is now what the database holds.
+    if (!result.written) {
+      this.forget();
+      return result;
+    }
+    this.lastPollId = result.pollId;
+    for (const [name, known] of staged.performers) this.performers.set(name, known);
+    for (const [id, state] of staged.sessions) this.sessions.set(id, state);
+    this.evict(observedMs);
+    return result;
+  }
+}

@@ -1,0 +1,77 @@
+import type { CollectorDeps } from "../collect/poll.ts";
+import { PollWriter } from "../collect/write-poll.ts";
+import { type Config, usesSandbox } from "../config.ts";
+import type { Db } from "../db/connect.ts";
+import { PartitionCache } from "../db/queries/partitions.ts";
+import type { PollSource } from "../db/schema.ts";
+import type { Logger } from "../log.ts";
+import { FeedClient } from "../platform/feed-client.ts";
+import { createPopulation } from "../sandbox/population.ts";
+import { startSandbox } from "../sandbox/server.ts";
+import { SwitchableClock } from "../sandbox/switchable-clock.ts";
+
+/**
+ * Where the collector reads: the real platform (PLATFORM_FEED_URL + AFFILIATE_WM), or the sandbox
+ * platform started here in-process and read over HTTP like the real one.
+ */
+export interface FeedSource {
+  description: string;
+  /** Present only for the sandbox: its clock can be moved into the past for the history build. */
+  sandboxClock: SwitchableClock | null;
+  collectorDeps(source: PollSource, now: () => number, options?: { unthrottled?: boolean }): CollectorDeps;
+  close(): Promise<void>;
+}
+
+const SANDBOX_WM = "sandbox";
+
+export async function startFeedSource(
+  config: Config,
+  database: { db: Db },
+  log: Logger,
+): Promise<FeedSource> {
+  const partitions = new PartitionCache();
+  const deps =
+    (baseUrl: string, wm: string) =>
+    (source: PollSource, now: () => number, options = {}) => ({
+      db: database.db,
+      source,
+      now,
+      partitions,
+      writer: new PollWriter(database.db, { graceWindowPolls: config.SESSION_GRACE_POLLS }),
+      log,
+      client: new FeedClient({
+        baseUrl,
+        wm,
+        clientIp: config.FEED_CLIENT_IP,
+        maxRequestsPerSecond: (options as { unthrottled?: boolean }).unthrottled
+          ? Number.POSITIVE_INFINITY
+          : config.FEED_MAX_REQUESTS_PER_SECOND,
+        timeoutMs: config.FEED_TIMEOUT_MS,
+        maxRetries: config.FEED_MAX_RETRIES,
+      }),
+    });
+
+  if (!usesSandbox(config)) {
+    const baseUrl = config.PLATFORM_FEED_URL as string;
+    return {
+      description: `the platform feed at ${new URL(baseUrl).host}`,
+      sandboxClock: null,
+      collectorDeps: deps(baseUrl, config.AFFILIATE_WM as string),
+      close: async () => {},
+    };
+  }
+
+  const started = Date.now();
+  const population = createPopulation({ seed: config.SANDBOX_SEED, performers: config.SANDBOX_PERFORMERS });
+  const clock = new SwitchableClock();
+  const sandbox = await startSandbox({ population, clock, port: config.SANDBOX_PORT });
+  log.info(
+    `sandbox platform with ${config.SANDBOX_PERFORMERS} performers (seed ${config.SANDBOX_SEED}) at ${sandbox.url} (${Date.now() - started} ms)`,
+  );
+  return {
+    description: `the sandbox platform at ${sandbox.url}`,
+    sandboxClock: clock,
+    collectorDeps: deps(sandbox.url, SANDBOX_WM),
+    close: () => sandbox.close(),
+  };
+}
