@@ -2,7 +2,7 @@ import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { RankedRoom } from "../src/collect/rank.ts";
-import { advanceSession, type SessionState } from "../src/collect/sessions.ts";
+import { assignSession } from "../src/collect/sessions.ts";
 
 /**
  * The two baselines the ingest benchmark compares our poll write against, on the same rows:
@@ -73,36 +73,51 @@ export async function writeRowByRow(
         ],
       );
       const prev = latest.rows[0];
-      const state = advanceSession(
-        prev ? { ...emptyState(prev.start_time.getTime()), end: prev.end_time.getTime() } : null,
-        sightingOf(room, observedAt),
+      const sighting = { observedAt: observedAt.getTime(), secondsOnline: room.secondsOnline };
+      const assigned = assignSession(
+        prev ? { start: prev.start_time.getTime(), end: prev.end_time.getTime() } : null,
+        sighting,
         { graceCutoff: null },
       );
-      if (!state) continue;
-      await client.query(
-        `INSERT INTO stream_sessions (performer_id, start_time, end_time, followers_start, followers_end, max_viewers,
-           viewers_sum, viewers_samples, best_rank, best_gender_rank, rank_sum, rank_samples, snapshots, tags, room_subject)
-         VALUES ($1, to_timestamp($2 / 1000.0), to_timestamp($3 / 1000.0), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-         ON CONFLICT (performer_id, start_time) DO UPDATE SET end_time = excluded.end_time,
-           followers_end = excluded.followers_end, max_viewers = excluded.max_viewers`,
-        [
-          performerId,
-          state.start,
-          state.end,
-          state.followersStart,
-          state.followersEnd,
-          state.maxViewers,
-          state.viewersSum,
-          state.viewersSamples,
-          state.bestRank,
-          state.bestGenderRank,
-          state.rankSum,
-          state.rankSamples,
-          state.snapshots,
-          state.tags,
-          state.subject,
-        ],
-      );
+      if (!assigned) continue;
+      if (assigned.continued) {
+        await client.query(
+          `UPDATE stream_sessions SET end_time = GREATEST(end_time, $3), followers_end = COALESCE($4, followers_end),
+             max_viewers = GREATEST(max_viewers, $5), viewers_sum = viewers_sum + COALESCE($5, 0),
+             viewers_samples = viewers_samples + ($5::integer IS NOT NULL)::integer, best_rank = LEAST(best_rank, $6),
+             best_gender_rank = LEAST(best_gender_rank, $7), rank_sum = rank_sum + COALESCE($6, 0),
+             rank_samples = rank_samples + ($6::integer IS NOT NULL)::integer, snapshots = snapshots + 1
+           WHERE performer_id = $1 AND start_time = $2`,
+          [
+            performerId,
+            new Date(assigned.start),
+            observedAt,
+            room.followers,
+            room.viewers,
+            room.rank,
+            room.genderRank,
+          ],
+        );
+      } else {
+        await client.query(
+          `INSERT INTO stream_sessions (performer_id, start_time, end_time, followers_start, followers_end, max_viewers,
+             viewers_sum, viewers_samples, best_rank, best_gender_rank, rank_sum, rank_samples, snapshots, tags,
+             room_subject)
+           VALUES ($1, $2, $3, $4, $4, $5, COALESCE($5, 0), ($5::integer IS NOT NULL)::integer, $6, $7,
+             COALESCE($6, 0), ($6::integer IS NOT NULL)::integer, 1, COALESCE($8::text[], '{}'), $9)`,
+          [
+            performerId,
+            new Date(assigned.start),
+            observedAt,
+            room.followers,
+            room.viewers,
+            room.rank,
+            room.genderRank,
+            room.tags,
+            room.subject,
+          ],
+        );
+      }
     }
     await client.query("COMMIT");
   } catch (error) {
@@ -111,38 +126,8 @@ export async function writeRowByRow(
   }
 }
 
-function emptyState(start: number): SessionState {
-  return {
-    start,
-    end: start,
-    followersStart: null,
-    followersEnd: null,
-    maxViewers: null,
-    viewersSum: 0,
-    viewersSamples: 0,
-    bestRank: null,
-    bestGenderRank: null,
-    rankSum: 0,
-    rankSamples: 0,
-    genderRankSum: 0,
-    genderRankSamples: 0,
-    snapshots: 0,
-    tags: [],
-    subject: null,
-  };
-}
-
 function sightingOf(room: RankedRoom, observedAt: Date) {
-  return {
-    observedAt: observedAt.getTime(),
-    secondsOnline: room.secondsOnline,
-    viewers: room.viewers,
-    followers: room.followers,
-    rank: room.rank,
-    genderRank: room.genderRank,
-    tags: room.tags,
-    subject: room.subject,
-  };
+  return { observedAt: observedAt.getTime(), secondsOnline: room.secondsOnline };
 }
 
 export const BARE_TABLES = `
@@ -218,7 +203,7 @@ export async function writeBareCopy(
     r.genderRank,
   ]);
   const sessionRows = rooms.map((r, i) => {
-    const s = advanceSession(null, sightingOf(r, observedAt), { graceCutoff: null });
+    const s = assignSession(null, sightingOf(r, observedAt), { graceCutoff: null });
     return [
       i + 1,
       new Date(s?.start ?? 0),

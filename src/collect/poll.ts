@@ -4,7 +4,6 @@ import type { PartitionCache } from "../db/queries/partitions.ts";
 import type { PollSource, PollStatus } from "../db/schema.ts";
 import type { Logger } from "../log.ts";
 import type { FeedClient } from "../platform/feed-client.ts";
-import { type ParsedRoom, parseRoom } from "../platform/parse-room.ts";
 import { dedupeRooms, rankRooms } from "./rank.ts";
 import type { PollWriter } from "./write-poll.ts";
 
@@ -47,14 +46,8 @@ export async function collectPoll(deps: CollectorDeps, observedAt: Date): Promis
   const clockStart = performance.now();
   const sweep = await deps.client.sweep();
 
-  const parsed: ParsedRoom[] = [];
-  let malformed = 0;
-  for (const raw of sweep.rooms) {
-    const room = parseRoom(raw);
-    if (room) parsed.push(room);
-    else malformed++;
-  }
-  const { rooms: unique, duplicates } = dedupeRooms(parsed);
+  const malformed = sweep.malformed;
+  const { rooms: unique, duplicates } = dedupeRooms(sweep.rooms);
   const optedOut = await confirmedOptouts(deps.db);
   const kept = unique.filter((room) => !optedOut.has(room.username));
   const status = pollStatus(sweep.pagesRead, sweep.pagesFailed, sweep.expectedCount);

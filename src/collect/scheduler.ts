@@ -19,7 +19,7 @@ export interface LiveCollector {
 export function startLiveCollector(
   deps: CollectorDeps,
   intervalSeconds: number,
-  options: { log?: Logger; onPoll?: (summary: PollSummary) => void; pollNow?: boolean } = {},
+  options: { log?: Logger; onPoll?: (summary: PollSummary) => void } = {},
 ): LiveCollector {
   const intervalMs = intervalSeconds * 1000;
   let stopped = false;
@@ -33,7 +33,7 @@ export function startLiveCollector(
     });
 
   const loop = (async () => {
-    let slot = options.pollNow ? Math.floor(Date.now() / 1000) * 1000 : nextSlot(Date.now(), intervalMs);
+    let slot = nextSlot(Date.now(), intervalMs);
     while (!stopped) {
       await sleepUntil(slot);
       if (stopped) break;

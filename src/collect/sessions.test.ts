@@ -1,101 +1,66 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { advanceSession, broadcastStart, type SessionState, type Sighting } from "./sessions.ts";
+import { assignSession, boundsAfter, broadcastStart, type SessionBounds, type Sighting } from "./sessions.ts";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 1);
 
-function sighting(observedAt: number, secondsOnline: number | null, extra: Partial<Sighting> = {}): Sighting {
-  return {
-    observedAt,
-    secondsOnline,
-    viewers: 10,
-    followers: 100,
-    rank: 5,
-    genderRank: 3,
-    tags: ["a"],
-    subject: "s",
-    ...extra,
-  };
-}
+const at = (observedAt: number, secondsOnline: number | null): Sighting => ({ observedAt, secondsOnline });
 
-/** Feeds sightings in order, the way the poll writer does, and returns every session made. */
-function replay(sightings: Sighting[], graceCutoffs: (number | null)[]): SessionState[] {
-  const sessions: SessionState[] = [];
+/** Feeds sightings in order, as the poll writer does, and returns the sessions with their sightings. */
+function replay(sightings: Sighting[], graceCutoffs: (number | null)[]) {
+  const sessions: (SessionBounds & { sightings: Sighting[] })[] = [];
   sightings.forEach((s, i) => {
     const prev = sessions.at(-1) ?? null;
-    const next = advanceSession(prev, s, { graceCutoff: graceCutoffs[i] ?? null });
-    if (!next) return;
-    if (prev && next.start === prev.start) sessions[sessions.length - 1] = next;
-    else sessions.push(next);
+    const assigned = assignSession(prev, s, { graceCutoff: graceCutoffs[i] ?? null });
+    if (!assigned) return;
+    const bounds = boundsAfter(prev, s, assigned);
+    if (assigned.continued && prev) Object.assign(prev, bounds, { sightings: [...prev.sightings, s] });
+    else sessions.push({ ...bounds, sightings: [s] });
   });
   return sessions;
 }
 
-describe("advanceSession examples", () => {
-  it("starts a session at observed − seconds_online", () => {
-    const s = advanceSession(null, sighting(T0, 600), { graceCutoff: null });
-    expect(s?.start).toBe(T0 - 600_000);
-    expect(s?.end).toBe(T0);
+describe("assignSession", () => {
+  it("opens a session at observed − seconds_online", () => {
+    expect(assignSession(null, at(T0, 600), { graceCutoff: null })).toEqual({
+      start: T0 - 600_000,
+      continued: false,
+    });
   });
 
   it("continues through a gap in our polling when seconds_online says the broadcast went on", () => {
-    const first = advanceSession(null, sighting(T0, 600), { graceCutoff: null });
-    const later = advanceSession(first, sighting(T0 + 120 * MIN, 600 + 120 * 60), {
-      graceCutoff: T0 + 100 * MIN,
-    });
-    expect(later?.start).toBe(first?.start);
-    expect(later?.end).toBe(T0 + 120 * MIN);
-    expect(later?.snapshots).toBe(2);
+    const prev = { start: T0 - 600_000, end: T0 };
+    const later = assignSession(prev, at(T0 + 120 * MIN, 600 + 120 * 60), { graceCutoff: T0 + 100 * MIN });
+    expect(later).toEqual({ start: prev.start, continued: true });
   });
 
-  it("starts a new session when seconds_online says the broadcast restarted", () => {
-    const first = advanceSession(null, sighting(T0, 600), { graceCutoff: null });
-    const restarted = advanceSession(first, sighting(T0 + 10 * MIN, 60), { graceCutoff: null });
-    expect(restarted?.start).toBe(T0 + 9 * MIN);
-    expect(restarted?.snapshots).toBe(1);
+  it("opens a new session when seconds_online says the broadcast restarted", () => {
+    const prev = { start: T0 - 600_000, end: T0 };
+    expect(assignSession(prev, at(T0 + 10 * MIN, 60), { graceCutoff: null })).toEqual({
+      start: T0 + 9 * MIN,
+      continued: false,
+    });
   });
 
   it("without seconds_online, continues within the grace polls and splits after them", () => {
-    const first = advanceSession(null, sighting(T0, null), { graceCutoff: null });
-    const within = advanceSession(first, sighting(T0 + 3 * MIN, null), { graceCutoff: T0 });
-    expect(within?.start).toBe(T0);
-    const after = advanceSession(within, sighting(T0 + 10 * MIN, null), { graceCutoff: T0 + 4 * MIN });
-    expect(after?.start).toBe(T0 + 10 * MIN);
+    const prev = { start: T0, end: T0 };
+    expect(assignSession(prev, at(T0 + 3 * MIN, null), { graceCutoff: T0 })?.continued).toBe(true);
+    expect(assignSession(prev, at(T0 + 10 * MIN, null), { graceCutoff: T0 + 4 * MIN })).toEqual({
+      start: T0 + 10 * MIN,
+      continued: false,
+    });
   });
 
-  it("never starts a session before the previous one ended", () => {
-    const first = advanceSession(null, sighting(T0, null), { graceCutoff: null });
+  it("never opens a session before the previous one ended", () => {
+    const prev = { start: T0, end: T0 };
     // The feed claims a broadcast start before our last sighting, but the gap is beyond belief.
-    const next = advanceSession(first, sighting(T0 + 50 * 3600_000, 60 * 3600), { graceCutoff: T0 + MIN });
-    expect(next?.start).toBe(T0 + 1);
+    const next = assignSession(prev, at(T0 + 50 * 3600_000, 60 * 3600), { graceCutoff: T0 + MIN });
+    expect(next).toEqual({ start: T0 + 1, continued: false });
   });
 
-  it("keeps max, averages, best ranks and followers at both ends", () => {
-    let s = advanceSession(null, sighting(T0, 60, { viewers: 10, followers: 100, rank: 9, genderRank: 4 }), {
-      graceCutoff: null,
-    });
-    s = advanceSession(
-      s,
-      sighting(T0 + MIN, 120, { viewers: 30, followers: 104, rank: 3, genderRank: null }),
-      {
-        graceCutoff: null,
-      },
-    );
-    expect(s).toMatchObject({
-      followersStart: 100,
-      followersEnd: 104,
-      maxViewers: 30,
-      viewersSum: 40,
-      viewersSamples: 2,
-      bestRank: 3,
-      bestGenderRank: 4,
-      rankSum: 12,
-      rankSamples: 2,
-      genderRankSum: 4,
-      genderRankSamples: 1,
-      snapshots: 2,
-    });
+  it("moves no session for a sighting older than the latest session", () => {
+    expect(assignSession({ start: T0, end: T0 + MIN }, at(T0 - MIN, null), { graceCutoff: null })).toBeNull();
   });
 });
 
@@ -110,7 +75,6 @@ const pollsArb = fc
         fc.integer({ min: 0, max: 86_400 }),
         fc.constant("continuing" as const),
       ),
-      viewers: fc.option(fc.integer({ min: 0, max: 50_000 })),
     }),
     { minLength: 1, maxLength: 80 },
   )
@@ -132,7 +96,7 @@ const pollsArb = fc
         seconds = p.seconds;
         lastStart = seconds === null ? null : t - seconds * 1000;
       }
-      sightings.push(sighting(t, seconds, { viewers: p.viewers }));
+      sightings.push(at(t, seconds));
       cutoffs.push(pollTimes.length > 3 ? (pollTimes[pollTimes.length - 4] ?? null) : null);
     }
     return { sightings, cutoffs };
@@ -144,26 +108,22 @@ describe("session properties", () => {
       fc.property(pollsArb, ({ sightings, cutoffs }) => {
         const sessions = replay(sightings, cutoffs);
         for (let i = 1; i < sessions.length; i++) {
-          const a = sessions[i - 1] as SessionState;
-          const b = sessions[i] as SessionState;
-          expect(a.end).toBeLessThan(b.start);
+          expect((sessions[i - 1] as SessionBounds).end).toBeLessThan((sessions[i] as SessionBounds).start);
         }
         for (const s of sightings) {
-          const holders = sessions.filter((x) => x.start <= s.observedAt && s.observedAt <= x.end);
-          expect(holders).toHaveLength(1);
+          expect(sessions.filter((x) => x.start <= s.observedAt && s.observedAt <= x.end)).toHaveLength(1);
         }
         for (const session of sessions) {
           const inside = sightings.filter(
             (s) => session.start <= s.observedAt && s.observedAt <= session.end,
           );
-          expect(session.snapshots).toBe(inside.length);
+          expect(inside).toEqual(session.sightings);
           // Ends at its last sighting; starts no earlier than any of its sightings claims.
           expect(session.end).toBe(Math.max(...inside.map((s) => s.observedAt)));
           const earliestClaim = Math.min(...inside.map((s) => broadcastStart(s) ?? s.observedAt));
           expect(session.start).toBeGreaterThanOrEqual(earliestClaim);
           expect(session.start).toBeLessThanOrEqual(Math.min(...inside.map((s) => s.observedAt)));
         }
-        expect(sessions.reduce((n, s) => n + s.snapshots, 0)).toBe(sightings.length);
       }),
       { numRuns: 500 },
     );

@@ -2,11 +2,11 @@ import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
 import { upsertPerformers } from "../db/queries/performers-upsert.ts";
 import { graceCutoff, insertPoll, type PollRecord, type PollTotals } from "../db/queries/polls.ts";
-import { insertSnapshots, type SnapshotRow } from "../db/queries/snapshots-insert.ts";
-import { latestSessions, writeSessions } from "../db/queries/stream-sessions.ts";
+import { type SightingRow, writeSightings } from "../db/queries/sightings-write.ts";
+import { latestSessions } from "../db/queries/stream-sessions.ts";
 import type { RoomProfile } from "../platform/parse-room.ts";
 import type { RankedRoom } from "./rank.ts";
-import { advanceSession, type SessionState } from "./sessions.ts";
+import { assignSession, boundsAfter, type SessionBounds } from "./sessions.ts";
 
 export interface WriteResult {
   /** false when a poll for the same instant was already recorded: nothing was written. */
@@ -47,6 +47,8 @@ const CACHE_TTL_MS = 3 * 3600_000;
 
 interface KnownPerformer {
   id: number;
+  /** Tags and subject last written to the performer's latest session: unchanged ones are not resent. */
+  sessionTopic: string;
   /** The profile last written, minus followers (which change nearly every poll). */
   profileKey: string;
   touchedAt: number;
@@ -71,7 +73,7 @@ function profileKey(profile: RoomProfile): string {
 export class PollWriter {
   private lastPollId: number | null = null;
   private readonly performers = new Map<string, KnownPerformer>();
-  private readonly sessions = new Map<number, SessionState>();
+  private readonly sessions = new Map<number, SessionBounds>();
   private pollsSinceEviction = 0;
 
   constructor(
@@ -100,7 +102,7 @@ export class PollWriter {
     const observedMs = poll.observedAt.getTime();
     const staged = {
       performers: new Map<string, KnownPerformer>(),
-      sessions: new Map<number, SessionState>(),
+      sessions: new Map<number, SessionBounds>(),
     };
     let result: WriteResult;
     try {
@@ -132,12 +134,17 @@ export class PollWriter {
         const loaded = await latestSessions(trx, unknown);
         const cutoff = await graceCutoff(trx, observedMs, this.options.graceWindowPolls);
 
-        const snapshots: SnapshotRow[] = [];
-        const sessionRows: { performerId: number; state: SessionState; continued: boolean }[] = [];
+        const sightings: SightingRow[] = [];
         rooms.forEach((room, i) => {
           const performerId = ids[i];
           if (performerId === undefined) return;
-          snapshots.push({
+          const previous = this.sessions.get(performerId) ?? loaded.get(performerId) ?? null;
+          const sighting = { observedAt: observedMs, secondsOnline: room.secondsOnline };
+          const assigned = assignSession(previous, sighting, { graceCutoff: cutoff });
+          const known = this.performers.get(room.username);
+          const topic = JSON.stringify([room.tags, room.subject]);
+          const resend = !assigned?.continued || known?.sessionTopic !== topic;
+          sightings.push({
             performerId,
             viewers: room.viewers,
             followers: room.followers,
@@ -145,42 +152,27 @@ export class PollWriter {
             secondsOnline: room.secondsOnline,
             rank: room.rank,
             genderRank: room.genderRank,
+            tags: resend ? room.tags : null,
+            subject: resend ? room.subject : null,
+            sessionStart: assigned?.start ?? null,
+            continued: assigned?.continued ?? false,
           });
-          const previous = this.sessions.get(performerId) ?? loaded.get(performerId) ?? null;
-          const state = advanceSession(
-            previous,
-            {
-              observedAt: observedMs,
-              secondsOnline: room.secondsOnline,
-              viewers: room.viewers,
-              followers: room.followers,
-              rank: room.rank,
-              genderRank: room.genderRank,
-              tags: room.tags,
-              subject: room.subject,
-            },
-            { graceCutoff: cutoff },
-          );
-          if (state) {
-            sessionRows.push({ performerId, state, continued: previous?.start === state.start });
-            staged.sessions.set(performerId, state);
-          }
-          const known = this.performers.get(room.username);
+          if (assigned) staged.sessions.set(performerId, boundsAfter(previous, sighting, assigned));
           const wasWritten = writtenByName.has(room.username);
           staged.performers.set(room.username, {
             id: performerId,
+            sessionTopic: topic,
             profileKey: wasWritten ? (keys[i] as string) : (known?.profileKey ?? ""),
             touchedAt: wasWritten ? observedMs : (known?.touchedAt ?? 0),
             seenAt: observedMs,
           });
         });
-        const inserted = await insertSnapshots(trx, pollId, poll.observedAt, snapshots);
-        await writeSessions(trx, sessionRows);
+        const counts = await writeSightings(trx, pollId, poll.observedAt, sightings);
         return {
           written: true,
           pollId,
-          snapshots: inserted,
-          sessions: sessionRows.length,
+          snapshots: counts.snapshots,
+          sessions: counts.sessions,
           performersWritten: written.length,
         };
       });

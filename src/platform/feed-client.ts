@@ -1,9 +1,10 @@
 import { FEED_PATH } from "./feed-room.ts";
+import { type ParsedRoom, parseRoom } from "./parse-room.ts";
 
 /**
  * Reads the online-rooms feed: one page with retries, or a full sweep. It never trusts the body:
  * a page is usable only if it parses and has a numeric count and a results array; the rooms inside
- * are checked later, one by one (parse-room.ts).
+ * are checked one by one (parse-room.ts).
  */
 
 export interface FeedClientOptions {
@@ -32,8 +33,10 @@ export interface FeedError {
 }
 
 export interface SweepResult {
-  /** Raw rooms in the order served, duplicates included. */
-  rooms: unknown[];
+  /** Valid rooms in the order served, duplicates included. */
+  rooms: ParsedRoom[];
+  /** Rooms that could not be kept (parse-room.ts), skipped. */
+  malformed: number;
   /** The feed's latest `count`, or null if no page was read. */
   expectedCount: number | null;
   pagesRead: number;
@@ -167,6 +170,7 @@ export class FeedClient {
     const { pageSize, maxConsecutivePageFailures } = this.options;
     const result: SweepResult = {
       rooms: [],
+      malformed: 0,
       expectedCount: null,
       pagesRead: 0,
       pagesFailed: 0,
@@ -187,7 +191,12 @@ export class FeedClient {
       consecutiveFailures = 0;
       result.pagesRead++;
       result.expectedCount = page.count;
-      for (const room of page.results) result.rooms.push(room);
+      // Parsed page by page, so the raw JSON of a 10,000-room sweep is never all alive at once.
+      for (const raw of page.results) {
+        const room = parseRoom(raw);
+        if (room) result.rooms.push(room);
+        else result.malformed++;
+      }
       if (page.results.length === 0) break;
     }
     return result;

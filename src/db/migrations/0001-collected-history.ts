@@ -75,7 +75,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       gender_rank     integer,
       PRIMARY KEY (performer_id, observed_at)
     ) PARTITION BY RANGE (observed_at)`.execute(db);
-  await sql`CREATE INDEX snapshots_poll ON snapshots (poll_id)`.execute(db);
+  // No other index: every insert pays for each one, per-poll figures live in polls, and rollups
+  // read whole days (whole partitions).
 
   // One broadcast (SPEC §3 stream session). Averages are kept as sums and counts so that a
   // session extended by a later poll stays exact.

@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { sql } from "kysely";
+import type { RankedRoom } from "../src/collect/rank.ts";
+import { PollWriter } from "../src/collect/write-poll.ts";
+import { connect } from "../src/db/connect.ts";
+import { BARE_TABLES, writeBareCopy, writeRowByRow } from "./ingest-baselines.ts";
+
+/**
+ * The database side of `npm run bench:ingest`, in a process of its own with a small heap (the
+ * parent holds the million-performer sandbox, whose garbage collection would land inside these
+ * timings): our poll write, row by row, and a bare COPY, each on the same minutes of rows.
+ */
+
+interface Job {
+  rowsFile: string;
+  firstInstant: number;
+  urls: { write: string; rows: string; copy: string };
+  rowIterations: number;
+}
+
+const MINUTE = 60_000;
+
+process.once("message", async (job: Job) => {
+  const minutes = JSON.parse(readFileSync(job.rowsFile, "utf8")) as RankedRoom[][];
+  const at = (i: number) => new Date(job.firstInstant + i * MINUTE);
+  const result = {
+    write: [] as number[],
+    performersWritten: [] as number[],
+    rows: [] as number[],
+    copy: [] as number[],
+  };
+
+  const write = connect(job.urls.write, { max: 1 });
+  const writer = new PollWriter(write.db, { graceWindowPolls: 3 });
+  for (const [i, rooms] of minutes.entries()) {
+    const observedAt = at(i);
+    const started = performance.now();
+    const written = await writer.write(
+      {
+        observedAt,
+        startedAt: observedAt,
+        finishedAt: observedAt,
+        status: "complete",
+        source: "live",
+        expectedRooms: rooms.length,
+        pages: Math.ceil(rooms.length / 500),
+        requests: Math.ceil(rooms.length / 500),
+        durationMs: 0,
+        duplicates: 0,
+        malformed: 0,
+        excluded: 0,
+        errors: [],
+      },
+      rooms,
+    );
+    result.write.push(performance.now() - started);
+    result.performersWritten.push(written.performersWritten);
+  }
+  await write.close();
+
+  const rows = connect(job.urls.rows, { max: 1 });
+  const rowClient = await rows.pool.connect();
+  for (let i = 0; i <= job.rowIterations; i++) {
+    const started = performance.now();
+    await writeRowByRow(rowClient, minutes[i] as RankedRoom[], at(i));
+    result.rows.push(performance.now() - started);
+  }
+  rowClient.release();
+  await rows.close();
+
+  const copy = connect(job.urls.copy, { max: 1 });
+  await sql.raw(BARE_TABLES).execute(copy.db);
+  const copyClient = await copy.pool.connect();
+  for (const [i, rooms] of minutes.entries()) {
+    const started = performance.now();
+    await writeBareCopy(copyClient, rooms, at(i));
+    result.copy.push(performance.now() - started);
+  }
+  copyClient.release();
+  await copy.close();
+
+  process.send?.(result, () => process.exit(0));
+});
