@@ -12,7 +12,8 @@ import { BARE_TABLES, writeBareCopy, writeRowByRow } from "./ingest-baselines.ts
  */
 
 interface Job {
-  rowsFile: string;
+  /** One file per minute of rows, in order. */
+  rowsFiles: string[];
   firstInstant: number;
   urls: { write: string; rows: string; copy: string };
   rowIterations: number;
@@ -21,7 +22,7 @@ interface Job {
 const MINUTE = 60_000;
 
 process.once("message", async (job: Job) => {
-  const minutes = JSON.parse(readFileSync(job.rowsFile, "utf8")) as RankedRoom[][];
+  const minute = (i: number) => JSON.parse(readFileSync(job.rowsFiles[i] as string, "utf8")) as RankedRoom[];
   const at = (i: number) => new Date(job.firstInstant + i * MINUTE);
   const result = {
     write: [] as number[],
@@ -32,7 +33,8 @@ process.once("message", async (job: Job) => {
 
   const write = connect(job.urls.write, { max: 1 });
   const writer = new PollWriter(write.db, { graceWindowPolls: 3 });
-  for (const [i, rooms] of minutes.entries()) {
+  for (let i = 0; i < job.rowsFiles.length; i++) {
+    const rooms = minute(i);
     const observedAt = at(i);
     const started = performance.now();
     const written = await writer.write(
@@ -61,8 +63,9 @@ process.once("message", async (job: Job) => {
   const rows = connect(job.urls.rows, { max: 1 });
   const rowClient = await rows.pool.connect();
   for (let i = 0; i <= job.rowIterations; i++) {
+    const rooms = minute(i);
     const started = performance.now();
-    await writeRowByRow(rowClient, minutes[i] as RankedRoom[], at(i));
+    await writeRowByRow(rowClient, rooms, at(i));
     result.rows.push(performance.now() - started);
   }
   rowClient.release();
@@ -71,7 +74,8 @@ process.once("message", async (job: Job) => {
   const copy = connect(job.urls.copy, { max: 1 });
   await sql.raw(BARE_TABLES).execute(copy.db);
   const copyClient = await copy.pool.connect();
-  for (const [i, rooms] of minutes.entries()) {
+  for (let i = 0; i < job.rowsFiles.length; i++) {
+    const rooms = minute(i);
     const started = performance.now();
     await writeBareCopy(copyClient, rooms, at(i));
     result.copy.push(performance.now() - started);

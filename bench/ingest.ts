@@ -132,8 +132,13 @@ async function main(): Promise<void> {
       const sweep = await client.sweep();
       minutes.push(rankRooms(dedupeRooms(sweep.rooms).rooms, true));
     }
-    const rowsFile = path.join(dataDir, "minutes.json");
-    await writeFile(rowsFile, JSON.stringify(minutes));
+    // One file per minute: the measuring process loads only the minute it is about to write.
+    const rowsFiles: string[] = [];
+    for (const [i, rooms] of minutes.entries()) {
+      const file = path.join(dataDir, `minute-${i}.json`);
+      await writeFile(file, JSON.stringify(rooms));
+      rowsFiles.push(file);
+    }
     const writes = fork(path.join(import.meta.dirname, "ingest-writes.ts"), {
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -147,7 +152,7 @@ async function main(): Promise<void> {
       writes.once("message", resolve as (m: unknown) => void);
       writes.once("exit", (code) => (code === 0 ? undefined : reject(new Error(`writes exited ${code}`))));
       writes.send({
-        rowsFile,
+        rowsFiles,
         firstInstant: peak,
         urls: {
           write: server.urlFor("bench_write"),

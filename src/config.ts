@@ -49,7 +49,15 @@ export const configSchema = z
     HOST: z.string().min(1).default("0.0.0.0"),
     PORT: port(3000),
 
-    DATABASE_URL: optionalUrl,
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^postgres(ql)?:\/\//,
+          "expected a PostgreSQL URL such as postgres://user:password@host:5432/db",
+        )
+        .optional(),
+    ),
     DATA_DIR: z.string().min(1).default("./data"),
     EMBEDDED_PG_PORT: port(0),
 

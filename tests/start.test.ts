@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../src/db/embedded.ts";
+
+/**
+ * `npm start`'s entry as a real process: the embedded PostgreSQL under DATA_DIR, the sandbox, the
+ * first-start history, the live collector and /api/health; a kill -9 and a second start that reuses
+ * the data (and the PostgreSQL the killed process left running); a clean stop on SIGTERM.
+ */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the site's process", () => {
+  let dataDir: string;
+  let port: number;
+  let pgPort: number;
+  let stderr = "";
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "camstats-start-"));
+    port = await freePort();
+    pgPort = await freePort();
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  function start(): ChildProcess {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        EMBEDDED_PG_PORT: String(pgPort),
+        SANDBOX_PERFORMERS: "1000",
+        HISTORY_DAYS: "1",
+        POLL_INTERVAL: "2",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    child.stderr?.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    return child;
+  }
+
+  async function health(): Promise<{ status: number; body: Record<string, unknown> } | null> {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    } catch {
+      return null;
+    }
+  }
+
+  async function pollsBySource(): Promise<{
+    simulated?: number;
+    live?: number;
+    simulatedGaps: number[];
+    simulatedSpan: number;
+  }> {
+    const client = new pg.Client(`postgres://postgres:postgres@127.0.0.1:${pgPort}/camstats`);
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT source, COUNT(*)::int AS n FROM polls GROUP BY source");
+      // Gaps between consecutive simulated polls, in seconds, after the first one.
+      const gaps = await client.query(
+        `SELECT ARRAY_AGG(DISTINCT gap ORDER BY gap) AS gaps, EXTRACT(EPOCH FROM MAX(observed_at) - MIN(observed_at))::int AS span
+         FROM (SELECT observed_at, EXTRACT(EPOCH FROM observed_at - LAG(observed_at) OVER (ORDER BY observed_at))::int AS gap
+               FROM polls WHERE source = 'simulated') g WHERE gap IS NOT NULL`,
+      );
+      return {
+        ...Object.fromEntries(rows.map((r) => [r.source, r.n])),
+        simulatedGaps: gaps.rows[0]?.gaps ?? [],
+        simulatedSpan: gaps.rows[0]?.span ?? 0,
+      };
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function waitFor<T>(
+    probe: () => Promise<T | null | undefined | false>,
+    timeoutMs: number,
+  ): Promise<T> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (Date.now() > until) throw new Error(`timed out; process said:\n${stderr}`);
+      await sleep(200);
+    }
+  }
+
+  it("starts with history, survives kill -9, reuses its data and stops cleanly", async () => {
+    const first = start();
+    const ready = await waitFor(async () => {
+      const h = await health();
+      return h?.status === 200 ? h : null;
+    }, 120_000);
+    expect(ready.body).toMatchObject({ status: "ok", database: { reachable: true } });
+    const counts = ready.body.counts as Record<string, number>;
+    // One day of history, through the collector: a poll every 5 minutes.
+    expect(counts.polls).toBeGreaterThanOrEqual(280);
+    expect(counts.performers).toBeGreaterThan(0);
+    expect(counts.snapshots).toBeGreaterThan(counts.performers ?? 0);
+    expect(counts.sessions).toBeGreaterThan(0);
+    expect(typeof ready.body.lastCompletePollAt).toBe("string");
+
+    const afterHistory = await waitFor(async () => {
+      const bySource = await pollsBySource();
+      return (bySource.live ?? 0) >= 1 ? bySource : null;
+    }, 30_000);
+    // Every 5 minutes (the oldest edge of the day may fall in the 15-minute tier), over the whole day.
+    expect([[300], [300, 900]]).toContainEqual(afterHistory.simulatedGaps);
+    expect(afterHistory.simulatedSpan).toBeGreaterThan(86_400 - 1_800);
+
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+
+    const second = start();
+    await waitFor(async () => (await health())?.status === 200, 60_000);
+    const again = await waitFor(async () => {
+      const bySource = await pollsBySource();
+      return (bySource.live ?? 0) > (afterHistory.live ?? 0) ? bySource : null;
+    }, 30_000);
+    // The history is not built again; the live collector carries on.
+    expect(again.simulated).toBe(afterHistory.simulated);
+
+    second.kill("SIGTERM");
+    const code = await new Promise((r) => second.once("exit", r));
+    expect(code).toBe(0);
+    // Its PostgreSQL stopped with it.
+    await expect(pollsBySource()).rejects.toThrow();
+  }, 240_000);
+
+  it("stops at boot with the variable's name, what it expects and what it got", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      env: { PATH: process.env.PATH, PORT: "eighty", POLL_INTERVAL: "0" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let output = "";
+    child.stderr?.on("data", (chunk) => {
+      output += String(chunk);
+    });
+    const code = await new Promise((r) => child.once("exit", r));
+    expect(code).toBe(1);
+    expect(output).toContain('PORT: expected a port number; got "eighty"');
+    expect(output).toContain('POLL_INTERVAL: expected a whole number of at least 1; got "0"');
+  }, 30_000);
+});
