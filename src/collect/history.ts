@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
-import { type CollectorDeps, collectPoll, type PollSummary } from "./poll.ts";
+import { type CollectorDeps, type PollSummary, storePoll, sweepPoll } from "./poll.ts";
 
 /**
  * First-start history: the sandbox platform runs in simulated time and the ordinary collector
@@ -18,8 +18,10 @@ const DAY = 86_400_000;
  */
 export const HISTORY_TIERS: ReadonlyArray<{ olderThanDays: number; everyMinutes: number }> = [
   { olderThanDays: 0, everyMinutes: 5 },
-  { olderThanDays: 1, everyMinutes: 15 },
-  { olderThanDays: 7, everyMinutes: 30 },
+  // 40 and 100 minutes do not divide a day into whole hours, so the sampled times drift from day
+  // to day and every hour of every weekday is sampled (hourly stats by weekday need that).
+  { olderThanDays: 1, everyMinutes: 40 },
+  { olderThanDays: 7, everyMinutes: 100 },
 ];
 
 function intervalFor(ageMs: number): number {
@@ -72,6 +74,10 @@ export interface SimulatedClock {
   set(ms: number): void;
 }
 
+/**
+ * Polls the sandbox at each instant, oldest first. Pipelined: the sweep of the next instant runs
+ * while the previous poll is being written (node and PostgreSQL work at once); writes stay in order.
+ */
 export async function buildHistory(
   deps: Omit<CollectorDeps, "now" | "source">,
   clock: SimulatedClock,
@@ -79,14 +85,24 @@ export async function buildHistory(
   onProgress?: (done: number, total: number, last: PollSummary) => void,
 ): Promise<{ polls: number; rooms: number }> {
   let rooms = 0;
+  let done = 0;
   let current = instants[0] ?? 0;
   const collector: CollectorDeps = { ...deps, source: "simulated", now: () => current };
-  for (const [index, at] of instants.entries()) {
+  let writing: Promise<PollSummary> | null = null;
+  const finish = async (pending: Promise<PollSummary>) => {
+    const summary = await pending;
+    rooms += summary.rooms;
+    onProgress?.(++done, instants.length, summary);
+  };
+  for (const at of instants) {
     current = at;
     clock.set(at);
-    const summary = await collectPoll(collector, new Date(at));
-    rooms += summary.rooms;
-    onProgress?.(index + 1, instants.length, summary);
+    const swept = await sweepPoll(collector, new Date(at));
+    if (writing) await finish(writing);
+    writing = storePoll(collector, swept);
+    // Awaited on the next turn; until then a failure must not count as an unhandled rejection.
+    writing.catch(() => {});
   }
+  if (writing) await finish(writing);
   return { polls: instants.length, rooms };
 }

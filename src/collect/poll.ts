@@ -3,7 +3,7 @@ import { confirmedOptouts } from "../db/queries/optouts.ts";
 import type { PartitionCache } from "../db/queries/partitions.ts";
 import type { PollSource, PollStatus } from "../db/schema.ts";
 import type { Logger } from "../log.ts";
-import type { FeedClient } from "../platform/feed-client.ts";
+import type { FeedClient, SweepResult } from "../platform/feed-client.ts";
 import { dedupeRooms, rankRooms } from "./rank.ts";
 import type { PollWriter } from "./write-poll.ts";
 
@@ -29,6 +29,8 @@ export interface PollSummary {
   excluded: number;
   requests: number;
   errors: number;
+  /** Time spent writing (write-poll.ts), within durationMs. */
+  writeMs: number;
   durationMs: number;
 }
 
@@ -37,16 +39,27 @@ export function pollStatus(pagesRead: number, pagesFailed: number, expected: num
   return pagesFailed === 0 ? "complete" : "partial";
 }
 
-/**
- * One poll: sweep the feed, keep the valid rooms once each, leave out opted-out performers, rank,
- * and write it all (write-poll.ts). Ends with a one-line summary.
- */
-export async function collectPoll(deps: CollectorDeps, observedAt: Date): Promise<PollSummary> {
+/** A poll's sweep, before anything is written. */
+export interface SweptPoll {
+  observedAt: Date;
+  startedAt: number;
+  clockStart: number;
+  sweep: SweepResult;
+}
+
+/** The first half of a poll: read the feed. Touches no database. */
+export async function sweepPoll(deps: CollectorDeps, observedAt: Date): Promise<SweptPoll> {
   const startedAt = deps.now();
   const clockStart = performance.now();
-  const sweep = await deps.client.sweep();
+  return { observedAt, startedAt, clockStart, sweep: await deps.client.sweep() };
+}
 
-  const malformed = sweep.malformed;
+/**
+ * The second half: keep the valid rooms once each, leave out opted-out performers, rank, and write
+ * it all (write-poll.ts). Ends with a one-line summary. Polls must be stored in order.
+ */
+export async function storePoll(deps: CollectorDeps, swept: SweptPoll): Promise<PollSummary> {
+  const { observedAt, startedAt, clockStart, sweep } = swept;
   const { rooms: unique, duplicates } = dedupeRooms(sweep.rooms);
   const optedOut = await confirmedOptouts(deps.db);
   const kept = unique.filter((room) => !optedOut.has(room.username));
@@ -67,7 +80,7 @@ export async function collectPoll(deps: CollectorDeps, observedAt: Date): Promis
       requests: sweep.requests,
       durationMs,
       duplicates,
-      malformed,
+      malformed: sweep.malformed,
       excluded: unique.length - kept.length,
       errors: sweep.errors,
     },
@@ -80,12 +93,18 @@ export async function collectPoll(deps: CollectorDeps, observedAt: Date): Promis
     rooms: kept.length,
     expectedRooms: sweep.expectedCount,
     duplicates,
-    malformed,
+    malformed: sweep.malformed,
     excluded: unique.length - kept.length,
     requests: sweep.requests,
     errors: sweep.errors.length,
+    writeMs: result.timings.total,
     durationMs: Math.round(performance.now() - clockStart),
   };
   deps.log?.info(summary, `poll ${observedAt.toISOString()} ${status}: ${kept.length} rooms`);
   return summary;
+}
+
+/** One poll, start to end: sweep the feed, then store what it gave. */
+export async function collectPoll(deps: CollectorDeps, observedAt: Date): Promise<PollSummary> {
+  return storePoll(deps, await sweepPoll(deps, observedAt));
 }

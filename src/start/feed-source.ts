@@ -6,9 +6,8 @@ import { PartitionCache } from "../db/queries/partitions.ts";
 import type { PollSource } from "../db/schema.ts";
 import type { Logger } from "../log.ts";
 import { FeedClient } from "../platform/feed-client.ts";
-import { createPopulation } from "../sandbox/population.ts";
-import { startSandbox } from "../sandbox/server.ts";
-import { SwitchableClock } from "../sandbox/switchable-clock.ts";
+import type { SharedClock } from "../sandbox/shared-clock.ts";
+import { startSandboxWorker } from "../sandbox/worker-host.ts";
 
 /**
  * Where the collector reads: the real platform (PLATFORM_FEED_URL + AFFILIATE_WM), or the sandbox
@@ -17,7 +16,7 @@ import { SwitchableClock } from "../sandbox/switchable-clock.ts";
 export interface FeedSource {
   description: string;
   /** Present only for the sandbox: its clock can be moved into the past for the history build. */
-  sandboxClock: SwitchableClock | null;
+  sandboxClock: SharedClock | null;
   collectorDeps(source: PollSource, now: () => number, options?: { unthrottled?: boolean }): CollectorDeps;
   close(): Promise<void>;
 }
@@ -62,15 +61,17 @@ export async function startFeedSource(
   }
 
   const started = Date.now();
-  const population = createPopulation({ seed: config.SANDBOX_SEED, performers: config.SANDBOX_PERFORMERS });
-  const clock = new SwitchableClock();
-  const sandbox = await startSandbox({ population, clock, port: config.SANDBOX_PORT });
+  const sandbox = await startSandboxWorker({
+    seed: config.SANDBOX_SEED,
+    performers: config.SANDBOX_PERFORMERS,
+    port: config.SANDBOX_PORT,
+  });
   log.info(
     `sandbox platform with ${config.SANDBOX_PERFORMERS} performers (seed ${config.SANDBOX_SEED}) at ${sandbox.url} (${Date.now() - started} ms)`,
   );
   return {
     description: `the sandbox platform at ${sandbox.url}`,
-    sandboxClock: clock,
+    sandboxClock: sandbox.clock,
     collectorDeps: deps(sandbox.url, SANDBOX_WM),
     close: () => sandbox.close(),
   };
