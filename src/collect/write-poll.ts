@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
-import { upsertPerformers } from "../db/queries/performers-upsert.ts";
+import { type PerformerTouch, upsertPerformers } from "../db/queries/performers-upsert.ts";
 import { graceCutoff, insertPoll, type PollRecord, type PollTotals } from "../db/queries/polls.ts";
 import { type SightingRow, writeSightings } from "../db/queries/sightings-write.ts";
 import { latestSessions } from "../db/queries/stream-sessions.ts";
@@ -142,15 +142,20 @@ export class PollWriter {
         if (pollId === null) return { ...empty, written: false };
         if (rooms.length === 0) return { ...empty, written: true };
 
-        // Performers: only those new, changed, or due a touch.
+        // Performers: new or changed ones in full; unchanged ones due a touch, only last_seen and followers.
         const keys = rooms.map((room) => profileKey(room.profile));
-        const due = rooms.filter((room, i) => {
+        const changed: RankedRoom[] = [];
+        const touches: PerformerTouch[] = [];
+        rooms.forEach((room, i) => {
           const known = this.performers.get(room.username);
-          return !known || known.profileKey !== keys[i] || observedMs >= known.touchDueAt;
+          if (!known || known.profileKey !== keys[i]) changed.push(room);
+          else if (observedMs >= known.touchDueAt)
+            touches.push({ performerId: known.id, followers: room.followers });
         });
         took();
-        const written = await upsertPerformers(trx, due, poll.observedAt);
+        const written = await upsertPerformers(trx, changed, poll.observedAt, touches);
         timings.performers = took();
+        const touchedIds = new Set(touches.map((t) => t.performerId));
         const writtenByName = new Map(written.map((r) => [r.username, r]));
 
         // Latest sessions: from memory, else one read for the performers we know nothing of.
@@ -188,7 +193,7 @@ export class PollWriter {
             continued: assigned?.continued ?? false,
           });
           if (assigned) staged.sessions.set(performerId, boundsAfter(previous, sighting, assigned));
-          const wasWritten = writtenByName.has(room.username);
+          const wasWritten = writtenByName.has(room.username) || touchedIds.has(performerId);
           staged.performers.set(room.username, {
             id: performerId,
             sessionTopic: topic,
@@ -204,7 +209,7 @@ export class PollWriter {
           pollId,
           snapshots: counts.snapshots,
           sessions: counts.sessions,
-          performersWritten: written.length,
+          performersWritten: written.length + touches.length,
           timings,
         };
       });

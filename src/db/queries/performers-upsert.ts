@@ -44,16 +44,24 @@ export interface PerformerId {
   inserted: boolean;
 }
 
+/** A known performer whose profile is unchanged: only last_seen and followers are refreshed. */
+export interface PerformerTouch {
+  performerId: number;
+  followers: number | null;
+}
+
 /**
- * Inserts new performers and updates the profile of known ones from one poll's rooms, in one
- * statement (arrays unnested server-side). Returns the id of every username given.
+ * Inserts new performers, updates the profile of changed ones and refreshes last_seen and
+ * followers of the `touched`, from one poll, in one statement (arrays unnested server-side).
+ * Returns the id of every username in `rooms` (the touched are known already).
  */
 export async function upsertPerformers(
   db: Db,
   rooms: ReadonlyArray<Pick<RankedRoom, "username" | "profile">>,
   observedAt: Date,
+  touched: ReadonlyArray<PerformerTouch> = [],
 ): Promise<PerformerId[]> {
-  if (rooms.length === 0) return [];
+  if (rooms.length === 0 && touched.length === 0) return [];
   const known = rooms.map((room) =>
     COLUMNS.reduce((mask, [key], bit) => (key in room.profile ? mask | (1 << bit) : mask), 0),
   );
@@ -92,6 +100,14 @@ export async function upsertPerformers(
       WHERE NOT EXISTS (SELECT 1 FROM updated WHERE updated.username = u.username)
       ON CONFLICT (username) DO NOTHING
       RETURNING performer_id, username, true AS inserted
+    ),
+    touched AS (
+      UPDATE performers AS t SET
+        followers = COALESCE(v.followers, t.followers),
+        last_seen = GREATEST(t.last_seen, ${observedAt}::timestamptz)
+      FROM unnest(${arrayLiteral(touched.map((v) => v.performerId))}::bigint[],
+                  ${arrayLiteral(touched.map((v) => v.followers))}::integer[]) AS v(performer_id, followers)
+      WHERE t.performer_id = v.performer_id
     )
     SELECT performer_id, username, inserted FROM updated
     UNION ALL
