@@ -70,6 +70,20 @@ describe("the collector against the sandbox platform over HTTP", () => {
         };
       });
       expect(rows).toEqual(expected);
+
+      // Each room's session starts when the platform says its broadcast started.
+      const { rows: sessions } = await sql<{ username: string; start_time: Date }>`
+        SELECT p.username, ss.start_time FROM snapshots s
+        JOIN performers p USING (performer_id)
+        JOIN stream_sessions ss ON ss.performer_id = s.performer_id
+          AND s.observed_at BETWEEN ss.start_time AND ss.end_time
+        WHERE s.observed_at = ${new Date(at)} ORDER BY s.rank`.execute(t.db);
+      expect(sessions).toEqual(
+        truth.map((room) => ({
+          username: room.username,
+          start_time: new Date(at - room.secondsOnline * 1000),
+        })),
+      );
     }
 
     // Profiles are the truth as last seen.
