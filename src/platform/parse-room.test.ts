@@ -108,6 +108,13 @@ describe("parseRoom", () => {
     expect(codes).toEqual([1, 2, 7, 4, 3, 5, 6]);
   });
 
+  it("removes control characters from free text", () => {
+    const parsed = parseRoom(
+      realRoom({ display_name: "An\u0001na\u0000", room_subject: "hi\u001f #x", location: "a\u0007b" }),
+    );
+    expect(parsed?.profile).toMatchObject({ display_name: "Anna", room_subject: "hi #x", location: "ab" });
+  });
+
   it("reads the older feed's trans code 's' as 't'", () => {
     expect(parseRoom(realRoom({ gender: "s" }))?.gender).toBe("t");
   });

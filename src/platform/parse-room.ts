@@ -64,8 +64,9 @@ function count(value: unknown): number | null {
   return null;
 }
 
+/** Free text as shown: control characters (never meant for display) removed, length bounded. */
 function text(value: unknown, max = 2000): string | undefined {
-  return typeof value === "string" ? value.slice(0, max) : undefined;
+  return typeof value === "string" ? value.replace(/\p{Cc}/gu, "").slice(0, max) : undefined;
 }
 
 function gender(value: unknown): Gender | undefined {

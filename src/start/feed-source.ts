@@ -29,9 +29,10 @@ export async function startFeedSource(
   log: Logger,
 ): Promise<FeedSource> {
   const partitions = new PartitionCache();
-  const deps =
-    (baseUrl: string, wm: string) =>
-    (source: PollSource, now: () => number, options = {}) => ({
+  /** Collector wiring for one feed; each caller (history, live) gets a writer of its own. */
+  const depsFor =
+    (baseUrl: string, wm: string): FeedSource["collectorDeps"] =>
+    (source, now, options = {}) => ({
       db: database.db,
       source,
       now,
@@ -42,7 +43,8 @@ export async function startFeedSource(
         baseUrl,
         wm,
         clientIp: config.FEED_CLIENT_IP,
-        maxRequestsPerSecond: (options as { unthrottled?: boolean }).unthrottled
+        // The simulated history reads the sandbox in-process: no reason to wait between pages.
+        maxRequestsPerSecond: options.unthrottled
           ? Number.POSITIVE_INFINITY
           : config.FEED_MAX_REQUESTS_PER_SECOND,
         timeoutMs: config.FEED_TIMEOUT_MS,
@@ -55,7 +57,7 @@ export async function startFeedSource(
     return {
       description: `the platform feed at ${new URL(baseUrl).host}`,
       sandboxClock: null,
-      collectorDeps: deps(baseUrl, config.AFFILIATE_WM as string),
+      collectorDeps: depsFor(baseUrl, config.AFFILIATE_WM as string),
       close: async () => {},
     };
   }
@@ -72,7 +74,7 @@ export async function startFeedSource(
   return {
     description: `the sandbox platform at ${sandbox.url}`,
     sandboxClock: sandbox.clock,
-    collectorDeps: deps(sandbox.url, SANDBOX_WM),
+    collectorDeps: depsFor(sandbox.url, SANDBOX_WM),
     close: () => sandbox.close(),
   };
 }
