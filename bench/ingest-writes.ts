@@ -27,6 +27,7 @@ process.once("message", async (job: Job) => {
   const result = {
     write: [] as number[],
     performersWritten: [] as number[],
+    stages: [] as Record<string, number>[],
     rows: [] as number[],
     copy: [] as number[],
   };
@@ -57,6 +58,7 @@ process.once("message", async (job: Job) => {
     );
     result.write.push(performance.now() - started);
     result.performersWritten.push(written.performersWritten);
+    result.stages.push(written.timings);
   }
   await write.close();
 

@@ -146,6 +146,7 @@ async function main(): Promise<void> {
     const measured = await new Promise<{
       write: number[];
       performersWritten: number[];
+      stages: Record<string, number>[];
       rows: number[];
       copy: number[];
     }>((resolve, reject) => {

@@ -55,7 +55,6 @@ interface KnownPerformer {
   profileKey: string;
   /** When last_seen is due a rewrite: spread over the touch period by id, so no poll touches all. */
   touchDueAt: number;
-  seenAt: number;
 }
 
 /** The next touch after a write: once per period, at a phase set by the id (a tenth of performers a poll). */
@@ -110,7 +109,8 @@ export class PollWriter {
     if (++this.pollsSinceEviction < 30) return;
     this.pollsSinceEviction = 0;
     for (const [name, known] of this.performers) {
-      if (nowMs - known.seenAt > CACHE_TTL_MS) {
+      // A performer's last sighting is its latest session's end.
+      if (nowMs - (this.sessions.get(known.id)?.end ?? 0) > CACHE_TTL_MS) {
         this.performers.delete(name);
         this.sessions.delete(known.id);
       }
@@ -194,14 +194,16 @@ export class PollWriter {
             continued: assigned?.continued ?? false,
           });
           if (assigned) staged.sessions.set(performerId, boundsAfter(previous, sighting, assigned));
+          // Remember only what changed: most rooms of a poll change nothing the writer keeps.
           const wasWritten = writtenByName.has(room.username) || touchedIds.has(performerId);
-          staged.performers.set(room.username, {
-            id: performerId,
-            sessionTopic: topic,
-            profileKey: wasWritten ? (keys[i] as string) : (known?.profileKey ?? ""),
-            touchDueAt: wasWritten ? nextTouch(observedMs, performerId) : (known?.touchDueAt ?? 0),
-            seenAt: observedMs,
-          });
+          if (wasWritten || !known || known.sessionTopic !== topic) {
+            staged.performers.set(room.username, {
+              id: performerId,
+              sessionTopic: topic,
+              profileKey: wasWritten ? (keys[i] as string) : (known?.profileKey ?? ""),
+              touchDueAt: wasWritten ? nextTouch(observedMs, performerId) : (known?.touchDueAt ?? 0),
+            });
+          }
         });
         const counts = await writeSightings(trx, pollId, poll.observedAt, sightings);
         timings.sightings = took();
