@@ -171,6 +171,11 @@ async function main(): Promise<void> {
     console.log(
       `performer rows written per warm poll: median ${median(measured.performersWritten.slice(1))}`,
     );
+    const stage = (name: string) => median(measured.stages.slice(1).map((s) => s[name] ?? 0));
+    console.log(
+      `write stages, medians: performers ${fmt(stage("performers"))}, sessions read ${fmt(stage("sessionsRead"))}, ` +
+        `snapshots and sessions ${fmt(stage("sightings"))}, commit ${fmt(stage("commit"))}, total ${fmt(stage("total"))}`,
+    );
 
     const write50 = median(writeTimes);
     const rows50 = median(rowTimes);
