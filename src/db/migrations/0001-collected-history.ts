@@ -73,10 +73,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       seconds_online  integer,
       rank            integer,
       gender_rank     integer,
-      PRIMARY KEY (performer_id, observed_at)
+      PRIMARY KEY (observed_at, performer_id)
     ) PARTITION BY RANGE (observed_at)`.execute(db);
-  // No other index: every insert pays for each one, per-poll figures live in polls, and rollups
-  // read whole days (whole partitions).
+  // The key leads with observed_at: a poll's rows append at the right edge of the day's index
+  // instead of landing all over it (measured on a partition holding 50 polls: 62-66 ms against
+  // 76-83 ms per 10,000 rows, and the gap grows as the day fills). It still holds performer_id
+  // (the Citus path). No other index: every insert pays for each one, per-poll figures live in
+  // polls, rollups read whole days, and per-performer series come from sessions and derived tables.
 
   // One broadcast (SPEC §3 stream session). Averages are kept as sums and counts so that a
   // session extended by a later poll stays exact.
