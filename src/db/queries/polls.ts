@@ -56,8 +56,3 @@ export async function graceCutoff(db: Db, beforeMs: number, grace: number): Prom
     ORDER BY observed_at DESC OFFSET ${grace} LIMIT 1`.execute(db);
   return rows[0]?.observed_at.getTime() ?? null;
 }
-
-export async function lastPollAt(db: Db): Promise<Date | null> {
-  const { rows } = await sql<{ at: Date | null }>`SELECT MAX(observed_at) AS at FROM polls`.execute(db);
-  return rows[0]?.at ?? null;
-}
