@@ -64,6 +64,7 @@ describe("the site's process", () => {
     live?: number;
     simulatedGaps: number[];
     simulatedSpan: number;
+    largestLaterGap: number | null;
   }> {
     const client = new pg.Client(`postgres://postgres:postgres@127.0.0.1:${pgPort}/camstats`);
     await client.connect();
@@ -75,10 +76,18 @@ describe("the site's process", () => {
          FROM (SELECT observed_at, EXTRACT(EPOCH FROM observed_at - LAG(observed_at) OVER (ORDER BY observed_at))::int AS gap
                FROM polls WHERE source = 'simulated') g WHERE gap IS NOT NULL`,
       );
+      // The largest gap after the first one (which may cross from an older, sparser tier).
+      const later = await client.query(
+        `SELECT MAX(gap) AS gap FROM (
+           SELECT EXTRACT(EPOCH FROM observed_at - LAG(observed_at) OVER (ORDER BY observed_at))::int AS gap,
+                  ROW_NUMBER() OVER (ORDER BY observed_at) AS n
+           FROM polls WHERE source = 'simulated') g WHERE n > 2`,
+      );
       return {
         ...Object.fromEntries(rows.map((r) => [r.source, r.n])),
         simulatedGaps: gaps.rows[0]?.gaps ?? [],
         simulatedSpan: gaps.rows[0]?.span ?? 0,
+        largestLaterGap: later.rows[0]?.gap ?? null,
       };
     } finally {
       await client.end();
@@ -124,6 +133,7 @@ describe("the site's process", () => {
     expect(newestGap).toBe(newest);
     expect(edgeGaps.every((gap) => gap > newest && gap <= next)).toBe(true);
     expect(edgeGaps.length).toBeLessThanOrEqual(1);
+    expect(afterHistory.largestLaterGap).toBe(newest);
     expect(afterHistory.simulatedSpan).toBeGreaterThan(86_400 - 2 * next);
 
     first.kill("SIGKILL");
@@ -143,6 +153,31 @@ describe("the site's process", () => {
     expect(code).toBe(0);
     // Its PostgreSQL stopped with it.
     await expect(pollsBySource()).rejects.toThrow();
+  }, 240_000);
+
+  it("stops cleanly when interrupted during the history build, and the next start resumes it", async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    const first = start();
+    // Interrupt once some simulated polls are committed, well before the day is built.
+    await waitFor(async () => {
+      try {
+        return ((await pollsBySource()).simulated ?? 0) >= 20;
+      } catch {
+        return false;
+      }
+    }, 60_000);
+    first.kill("SIGINT");
+    expect(await new Promise((r) => first.once("exit", r))).toBe(0);
+    await expect(pollsBySource()).rejects.toThrow();
+
+    const second = start();
+    await waitFor(async () => (await health())?.status === 200, 90_000);
+    const resumed = await pollsBySource();
+    // Resumed from the last poll: the same 5-minute grid, no gap, nothing twice (observed_at is unique).
+    expect(resumed.largestLaterGap).toBe((HISTORY_TIERS[0]?.everyMinutes ?? 0) * 60);
+    expect(resumed.simulatedSpan).toBeGreaterThan(86_400 - 2 * (HISTORY_TIERS[1]?.everyMinutes ?? 0) * 60);
+    second.kill("SIGTERM");
+    expect(await new Promise((r) => second.once("exit", r))).toBe(0);
   }, 240_000);
 
   it("stops at boot with the variable's name, what it expects and what it got", async () => {

