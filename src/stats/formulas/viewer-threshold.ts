@@ -1,0 +1,18 @@
+/**
+ * The viewer threshold (SPEC §9): how a performer's max viewers is shown without the exact number.
+ * Up to 10 gives 10, up to 50 gives 50, up to 100 gives 100, otherwise rounded down to the hundred.
+ * Shown as '<N' under 100 viewers and 'N+' from 100 on. "Under 100" is read on the viewers, not
+ * on the threshold: 99 viewers is '<100', never '100+' (docs/formulas.md).
+ */
+export function viewerThreshold(maxViewers: number): number {
+  const viewers = Math.max(0, Math.floor(maxViewers));
+  if (viewers <= 10) return 10;
+  if (viewers <= 50) return 50;
+  if (viewers <= 100) return 100;
+  return Math.floor(viewers / 100) * 100;
+}
+
+export function viewerThresholdLabel(maxViewers: number): string {
+  const threshold = viewerThreshold(maxViewers);
+  return maxViewers < 100 ? `<${threshold}` : `${threshold}+`;
+}
