@@ -1,0 +1,93 @@
+/**
+ * The exact paths of the published JSON files (SPEC §7, "Static JSON GET"), in one place. Every
+ * variable part is checked, so no tag, location or date can produce a path outside its family.
+ */
+
+/** Gender names of the ranking pages and files (SPEC §2, §3); "all" has no suffix of its own. */
+export const RANKING_GENDERS = ["all", "couples", "women", "men", "trans"] as const;
+export type RankingGender = (typeof RANKING_GENDERS)[number];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Tags and location names as file name parts: lowercase letters of any script, digits, '_' and '-'. */
+const SEGMENT = /^[\p{Ll}\p{Lo}\p{Nd}_-]{1,64}$/u;
+
+export class PathError extends Error {
+  override name = "PathError";
+}
+
+export function isFileSegment(value: string): boolean {
+  return SEGMENT.test(value);
+}
+
+function date(value: string): string {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  if (!DATE.test(value) || Number.isNaN(parsed.getTime()) || !parsed.toISOString().startsWith(value)) {
+    throw new PathError(`not a date (YYYY-MM-DD): ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function segment(kind: string, value: string): string {
+  if (!isFileSegment(value)) throw new PathError(`${kind} cannot name a file: ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** A period folder of /stats: a date or a named period such as 30days. */
+function period(value: string): string {
+  return DATE.test(value) ? date(value) : segment("period", value);
+}
+
+const genderSuffix = (gender: RankingGender) => (gender === "all" ? "" : `-${gender}`);
+
+/** Daily viewer ranking: most-popular.json, most-popular-{gender}.json, tag-{tag}-…, {gender}_tag-{tag}-…. */
+export function dailyViewerRankingPath(day: string, gender: RankingGender, tag?: string): string {
+  const folder = `/stats/${date(day)}`;
+  if (tag === undefined) return `${folder}/most-popular${genderSuffix(gender)}.json`;
+  const t = segment("tag", tag);
+  return gender === "all"
+    ? `${folder}/tag-${t}-most-popular.json`
+    : `${folder}/${gender}_tag-${t}-most-popular.json`;
+}
+
+/** Top 50 tags of a day (per gender too). */
+export function dailyTagFrequencyPath(day: string, gender: RankingGender = "all"): string {
+  return `/stats/${date(day)}/tag-frequency${genderSuffix(gender)}.json`;
+}
+
+/** Top monthly: the most-popular variants over the last 30 days. */
+export function monthlyViewerRankingPath(gender: RankingGender, tag?: string): string {
+  const suffix = genderSuffix(gender);
+  if (tag === undefined) return `/stats/30days/most-popular${suffix}.json`;
+  const t = segment("tag", tag);
+  return gender === "all"
+    ? `/stats/30days/tag-${t}-most-popular.json`
+    : `/stats/30days/${gender}_tag-${t}-most-popular.json`;
+}
+
+export function userFollowersPath(periodName: string, gender: RankingGender = "all"): string {
+  return `/stats/${period(periodName)}/user_followers${genderSuffix(gender)}.json`;
+}
+
+export function tagFrequencyPath(periodName: string, gender: RankingGender = "all"): string {
+  return `/stats/${period(periodName)}/tag-frequency${genderSuffix(gender)}.json`;
+}
+
+export function tagFollowersPath(tag: string): string {
+  return `/api/followers/tag-${segment("tag", tag)}-followers.json`;
+}
+
+export function locationFollowersPath(location: string, gender: RankingGender = "all"): string {
+  return `/api/location/${segment("location", location)}_user_followers${genderSuffix(gender)}.json`;
+}
+
+export function locationMostPopularPath(location: string, gender: RankingGender = "all"): string {
+  return `/api/location/${segment("location", location)}_most-popular${genderSuffix(gender)}.json`;
+}
+
+export const FIXED_PATHS = {
+  userFollowerGain: "/api/followers/user_follower_gain.json",
+  modelCountByLocation: "/api/location/modelCountByLocation.json",
+  activeUserCount: "/api/active_user_count.json",
+  activeUserCountTrendsYoy: "/api/active_user_count_trends_yoy.json",
+  recentBroadcasterStats: "/api/recent_broadcaster_stats.json",
+} as const;
