@@ -59,6 +59,7 @@ export const configSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().min(1).default("./data"),
+    PUBLISH_DIR: z.string().min(1).default("./data/public"),
     EMBEDDED_PG_PORT: port(0),
 
     PLATFORM_FEED_URL: optionalUrl,

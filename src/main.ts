@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   closers.push({ name: "the feed", close: feed.close });
   await runHistoryIfNeeded(config, database.db, feed, log);
 
-  const app = buildApp({ db: database.db });
+  const app = buildApp({ db: database.db, publishDir: config.PUBLISH_DIR });
   await app.listen({ host: config.HOST, port: config.PORT });
   closers.push({ name: "the server", close: () => app.close() });
   log.info(`site listening on http://${config.HOST}:${config.PORT}`);

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { connect } from "../../db/connect.ts";
@@ -40,7 +42,7 @@ describe("GET /api/health", () => {
         },
       ])
       .execute();
-    const app = buildApp({ db: t.db });
+    const app = buildApp({ db: t.db, publishDir: path.join(tmpdir(), "camstats-health-publish") });
     const response = await app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("application/json");
@@ -55,7 +57,7 @@ describe("GET /api/health", () => {
 
   it("answers 503 with the reason when the database cannot be reached", async () => {
     const dead = connect("postgres://postgres:postgres@127.0.0.1:1/none", { max: 1 });
-    const app = buildApp({ db: dead.db });
+    const app = buildApp({ db: dead.db, publishDir: path.join(tmpdir(), "camstats-health-publish") });
     const response = await app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(503);
     const body = response.json();

@@ -1,0 +1,95 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect } from "../../db/connect.ts";
+import { publishJson } from "../../publish/write-file.ts";
+import { buildApp } from "../app.ts";
+import { cacheControlFor } from "./published-files.ts";
+
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+
+describe("cacheControlFor", () => {
+  it("caches past ranking days for a year, the latest days and everything else for five minutes", () => {
+    expect(cacheControlFor("/stats/2026-11-10/most-popular.json", NOW)).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect(cacheControlFor("/stats/2026-11-20/most-popular.json", NOW)).toBe("public, max-age=300");
+    expect(cacheControlFor("/stats/30days/most-popular.json", NOW)).toBe("public, max-age=300");
+    expect(cacheControlFor("/api/active_user_count.json", NOW)).toBe("public, max-age=300");
+  });
+});
+
+describe("serving the published files", () => {
+  let root: string;
+  let app: FastifyInstance;
+  // The health route needs a database; these tests never reach it except to prove it still routes.
+  const db = connect("postgres://postgres:postgres@127.0.0.1:1/none", { max: 1 });
+  const ranking = [{ u: "anna", max_u: 1532, num_f: 88211, fg: 120, t: ["latina"], hasThumb: true }];
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), "served-"));
+    await publishJson(root, "/stats/2020-01-01/most-popular.json", ranking);
+    await publishJson(root, "/api/active_user_count.json", { rooms: 1200 });
+    app = buildApp({ db: db.db, publishDir: root });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("sends the brotli or gzip variant as the client accepts, else the JSON itself", async () => {
+    const json = await readFile(path.join(root, "stats/2020-01-01/most-popular.json"));
+    const url = "/stats/2020-01-01/most-popular.json";
+    const br = await app.inject({ url, headers: { "accept-encoding": "br, gzip" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload)).toEqual(json);
+    const gz = await app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload)).toEqual(json);
+    const plain = await app.inject({ url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json()).toEqual(ranking);
+    expect(plain.headers["content-type"]).toContain("application/json");
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+  });
+
+  it("answers 304 to a matching If-None-Match, with cache headers by path", async () => {
+    const url = "/stats/2020-01-01/most-popular.json";
+    const first = await app.inject({ url });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const again = await app.inject({ url, headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    const api = await app.inject({
+      url: "/api/active_user_count.json",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers["cache-control"]).toBe("public, max-age=300");
+  });
+
+  it("answers 404 for files that are not published, non-JSON paths and climbing paths", async () => {
+    for (const url of [
+      "/stats/2020-01-02/most-popular.json",
+      "/stats/2020-01-01/most-popular.json.gz",
+      "/stats/2020-01-01/",
+      "/stats/../../etc/passwd",
+      "/api/%2e%2e/%2e%2e/etc/passwd",
+    ]) {
+      const response = await app.inject({ url });
+      expect([403, 404]).toContain(response.statusCode);
+    }
+  });
+
+  it("leaves the dynamic /api routes to their handlers", async () => {
+    const health = await app.inject({ url: "/api/health" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json().database.reachable).toBe(false);
+  });
+});

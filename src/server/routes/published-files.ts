@@ -1,0 +1,56 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/** Ranking days before this many days ago never change again (the rollup writes a day once). */
+const SETTLED_AFTER_DAYS = 2;
+const YEAR_SECONDS = 365 * 86_400;
+/** SPEC §9: API data may be cached 5 minutes. */
+const FRESH_SECONDS = 300;
+const DATED = /^\/stats\/(\d{4}-\d{2}-\d{2})\//;
+
+/**
+ * Cache-Control of a published file: a past ranking day is cacheable for a year; the latest days
+ * and every other file (lists that change daily, traffic, online users) for five minutes.
+ */
+export function cacheControlFor(urlPath: string, now = Date.now()): string {
+  const day = DATED.exec(urlPath)?.[1];
+  if (day) {
+    const settled = Date.parse(`${day}T00:00:00Z`) < now - SETTLED_AFTER_DAYS * 86_400_000;
+    if (settled) return `public, max-age=${YEAR_SECONDS}, immutable`;
+  }
+  return `public, max-age=${FRESH_SECONDS}`;
+}
+
+/**
+ * The published JSON files (src/publish/) under their SPEC §7 paths: /stats/… and /api/….json.
+ * The .br or .gz written beside each file is sent as it is when the client accepts it; ETag and
+ * If-None-Match come from @fastify/static. Dynamic /api routes registered elsewhere win over these
+ * (find-my-way prefers a static route to a wildcard).
+ */
+export function registerPublishedFiles(app: FastifyInstance, publishDir: string): void {
+  for (const [index, prefix] of ["stats", "api"].entries()) {
+    const root = path.resolve(publishDir, prefix);
+    // @fastify/static wants its root to exist; an empty one just answers 404 until the first publish.
+    mkdirSync(root, { recursive: true });
+    app.register(fastifyStatic, {
+      root,
+      prefix: `/${prefix}/`,
+      decorateReply: index === 0,
+      preCompressed: true,
+      index: false,
+      list: false,
+      dotfiles: "deny",
+      allowedPath: (pathName) => pathName.endsWith(".json"),
+      // Our policy, by path, in setHeaders (send's own would overwrite it with max-age=0).
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const urlPath = `/${prefix}/${path.relative(root, filePath).split(path.sep).join("/")}`;
+        res.setHeader("cache-control", cacheControlFor(urlPath.replace(/\.(br|gz)$/, "")));
+        // The answer depends on Accept-Encoding (a .br, a .gz or the JSON): caches must know.
+        res.setHeader("vary", "Accept-Encoding");
+      },
+    });
+  }
+}
