@@ -16,6 +16,7 @@ describe("migrations", () => {
       WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(t.db);
     expect(rows.map((r) => r.table_name)).toEqual([
       "optouts",
+      "performer_days",
       "performers",
       "polls",
       "snapshots",
@@ -39,10 +40,15 @@ describe("migrations", () => {
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indrelid
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
-      WHERE i.indisprimary AND c.relname IN ('performers', 'snapshots', 'stream_sessions')
+      WHERE i.indisprimary AND c.relname IN ('performer_days', 'performers', 'snapshots', 'stream_sessions')
       GROUP BY c.relname ORDER BY c.relname`.execute(t.db);
     for (const row of rows) expect(row.columns).toContain("performer_id");
-    expect(rows.map((r) => r.table)).toEqual(["performers", "snapshots", "stream_sessions"]);
+    expect(rows.map((r) => r.table)).toEqual([
+      "performer_days",
+      "performers",
+      "snapshots",
+      "stream_sessions",
+    ]);
   });
 
   it("applies nothing on a second run", async () => {

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as collectedHistory from "./migrations/0001-collected-history.ts";
+import * as performerDays from "./migrations/0002-performer-days.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -7,6 +8,7 @@ import * as collectedHistory from "./migrations/0001-collected-history.ts";
  */
 const migrations: Record<string, Migration> = {
   "0001-collected-history": collectedHistory,
+  "0002-performer-days": performerDays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
