@@ -1,6 +1,10 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
 
+const DAY_MS = 86_400_000;
+/** SPEC §9: a stream crossing midnight for under 15 minutes is not counted twice. */
+const GRACE_MS = 15 * 60_000;
+
 /**
  * Rolls one UTC day up into performer_days (derived; see migration 0002), replacing the day's rows
  * whole, so running it again gives the same rows. Days must be rolled up in order: a day's
@@ -17,46 +21,51 @@ import type { Db } from "../db/connect.ts";
  * - best_rank, best_gender_rank: over the day's snapshots (only complete polls rank).
  */
 export async function rollupPerformerDays(db: Db, day: string): Promise<number> {
+  // The bounds go in as parameters, not computed in the query: only then can PostgreSQL prune the
+  // snapshot partitions to this day and the next at plan time (from a CTE it scanned every day).
+  const start = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(start)) throw new Error(`not a day: ${day}`);
+  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  const d0 = at(start);
+  const d0Grace = at(start + GRACE_MS);
+  const d1 = at(start + DAY_MS);
+  const d1Grace = at(start + DAY_MS + GRACE_MS);
+  const weekBefore = at(start - 7 * DAY_MS);
   return db.transaction().execute(async (trx) => {
     await sql`DELETE FROM performer_days WHERE day = ${day}::date`.execute(trx);
     const result = await sql`
-      WITH b AS (
-        SELECT ${day}::date::timestamptz AS d0,
-               (${day}::date + 1)::timestamptz AS d1,
-               interval '15 minutes' AS grace
-      ),
+      WITH
       -- Sessions that count for the day, with the seconds they give it. A week back bounds the
       -- search: no session in our data is that long (a gap over 48 h always splits one).
       day_sessions AS (
         SELECT ss.performer_id, ss.tags,
           EXTRACT(EPOCH FROM
-            CASE WHEN ss.start_time >= b.d0
-              THEN (CASE WHEN ss.end_time < b.d1 + b.grace THEN ss.end_time ELSE b.d1 END) - ss.start_time
-              ELSE LEAST(ss.end_time, b.d1) - b.d0
+            CASE WHEN ss.start_time >= ${d0}
+              THEN (CASE WHEN ss.end_time < ${d1Grace} THEN ss.end_time ELSE ${d1} END) - ss.start_time
+              ELSE LEAST(ss.end_time, ${d1}) - ${d0}
             END) AS seconds
-        FROM stream_sessions ss, b
-        WHERE ss.start_time < b.d1 AND ss.start_time > b.d0 - interval '7 days'
-          AND (ss.start_time >= b.d0 OR ss.end_time >= b.d0 + b.grace)
+        FROM stream_sessions ss
+        WHERE ss.start_time < ${d1} AND ss.start_time > ${weekBefore}
+          AND (ss.start_time >= ${d0} OR ss.end_time >= ${d0Grace})
       ),
       -- The day's snapshots: those of the day, less the first 15 minutes' ones whose session began
       -- the day before and ended within them, plus the next day's first 15 minutes' ones whose
       -- session began this day and ended within them.
       day_snapshots AS (
         SELECT s.performer_id, s.observed_at, s.viewers, s.followers, s.show, s.rank, s.gender_rank
-        FROM snapshots s, b
-        WHERE s.observed_at >= b.d0 + b.grace AND s.observed_at < b.d1
+        FROM snapshots s
+        WHERE s.observed_at >= ${d0Grace} AND s.observed_at < ${d1}
         UNION ALL
         SELECT s.performer_id, s.observed_at, s.viewers, s.followers, s.show, s.rank, s.gender_rank
-        FROM snapshots s CROSS JOIN b
+        FROM snapshots s
         CROSS JOIN LATERAL (
           SELECT ss.start_time, ss.end_time FROM stream_sessions ss
           WHERE ss.performer_id = s.performer_id AND ss.start_time <= s.observed_at
           ORDER BY ss.start_time DESC LIMIT 1
         ) own
-        WHERE (s.observed_at >= b.d0 AND s.observed_at < b.d0 + b.grace
-               AND NOT (own.start_time < b.d0 AND own.end_time < b.d0 + b.grace))
-           OR (s.observed_at >= b.d1 AND s.observed_at < b.d1 + b.grace
-               AND own.start_time >= b.d0 AND own.end_time < b.d1 + b.grace)
+        WHERE ((s.observed_at >= ${d0} AND s.observed_at < ${d0Grace}) OR (s.observed_at >= ${d1} AND s.observed_at < ${d1Grace}))
+          AND ((s.observed_at < ${d0Grace} AND NOT (own.start_time < ${d0} AND own.end_time < ${d0Grace}))
+            OR (s.observed_at >= ${d1} AND own.start_time >= ${d0} AND own.end_time < ${d1Grace}))
       ),
       from_snapshots AS (
         SELECT performer_id,
