@@ -63,6 +63,7 @@ export async function storePoll(deps: CollectorDeps, swept: SweptPoll): Promise<
   const { rooms: unique, duplicates } = dedupeRooms(sweep.rooms);
   const optedOut = await confirmedOptouts(deps.db);
   const kept = unique.filter((room) => !optedOut.has(room.username));
+  const excluded = unique.length - kept.length;
   const status = pollStatus(sweep.pagesRead, sweep.pagesFailed, sweep.expectedCount);
   const ranked = rankRooms(kept, status === "complete");
 
@@ -81,7 +82,7 @@ export async function storePoll(deps: CollectorDeps, swept: SweptPoll): Promise<
       durationMs,
       duplicates,
       malformed: sweep.malformed,
-      excluded: unique.length - kept.length,
+      excluded,
       errors: sweep.errors,
     },
     ranked,
@@ -94,7 +95,7 @@ export async function storePoll(deps: CollectorDeps, swept: SweptPoll): Promise<
     expectedRooms: sweep.expectedCount,
     duplicates,
     malformed: sweep.malformed,
-    excluded: unique.length - kept.length,
+    excluded,
     requests: sweep.requests,
     errors: sweep.errors.length,
     writeMs: result.timings.total,

@@ -7,8 +7,8 @@ export interface RankedRoom extends ParsedRoom {
 
 /**
  * Rank in a poll: position by viewers among all rooms of the poll; gender rank: within the gender
- * (DESIGN.md §4). Ties go by username so the same poll always ranks the same way. Rooms without a
- * viewer count or gender take no place. A poll that is not complete ranks nobody: a position among
+ * (DESIGN.md §4). Ties go by username so the same poll always ranks the same way. A room without a
+ * viewer count takes no place; one without a gender is ranked but has no gender rank. A poll that is not complete ranks nobody: a position among
  * the rooms we happened to get would be a wrong number.
  */
 export function rankRooms(rooms: ParsedRoom[], complete: boolean): RankedRoom[] {

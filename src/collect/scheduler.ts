@@ -1,5 +1,5 @@
 import type { Logger } from "../log.ts";
-import { type CollectorDeps, collectPoll, type PollSummary } from "./poll.ts";
+import { type CollectorDeps, collectPoll } from "./poll.ts";
 
 /** The next poll instant: polls sit on whole multiples of the interval, so two collectors agree. */
 export function nextSlot(nowMs: number, intervalMs: number): number {
@@ -9,7 +9,6 @@ export function nextSlot(nowMs: number, intervalMs: number): number {
 export interface LiveCollector {
   /** Resolves when the poll in flight (if any) has finished and no new one will start. */
   stop(): Promise<void>;
-  readonly polls: number;
 }
 
 /**
@@ -19,11 +18,10 @@ export interface LiveCollector {
 export function startLiveCollector(
   deps: CollectorDeps,
   intervalSeconds: number,
-  options: { log?: Logger; onPoll?: (summary: PollSummary) => void } = {},
+  options: { log?: Logger } = {},
 ): LiveCollector {
   const intervalMs = intervalSeconds * 1000;
   let stopped = false;
-  let polls = 0;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
   const sleepUntil = (at: number) =>
@@ -38,9 +36,7 @@ export function startLiveCollector(
       await sleepUntil(slot);
       if (stopped) break;
       try {
-        const summary = await collectPoll(deps, new Date(slot));
-        polls++;
-        options.onPoll?.(summary);
+        await collectPoll(deps, new Date(slot));
       } catch (error) {
         options.log?.error({ err: error }, `poll ${new Date(slot).toISOString()} failed`);
       }
@@ -49,9 +45,6 @@ export function startLiveCollector(
   })();
 
   return {
-    get polls() {
-      return polls;
-    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

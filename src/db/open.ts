@@ -6,10 +6,7 @@ import { migrateToLatest } from "./migrate.ts";
 
 const DATABASE_NAME = "camstats";
 
-export interface OpenDatabase extends Connection {
-  url: string;
-  embedded: boolean;
-}
+export type OpenDatabase = Connection;
 
 /**
  * DATABASE_URL when set; otherwise the embedded PostgreSQL with its data under DATA_DIR.
@@ -33,15 +30,17 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
     );
   }
   const connection = connect(url, { max: 10 });
-  const applied = await migrateToLatest(connection.db);
-  if (applied.length > 0) log.info(`applied migrations: ${applied.join(", ")}`);
-  return {
-    ...connection,
-    url,
-    embedded: stopEmbedded !== undefined,
-    close: async () => {
-      await connection.close();
-      await stopEmbedded?.();
-    },
+  const close = async () => {
+    await connection.close();
+    await stopEmbedded?.();
   };
+  try {
+    const applied = await migrateToLatest(connection.db);
+    if (applied.length > 0) log.info(`applied migrations: ${applied.join(", ")}`);
+  } catch (error) {
+    // Nobody owns the server yet: stop it here rather than leave it running.
+    await close();
+    throw error;
+  }
+  return { ...connection, close };
 }
