@@ -1,9 +1,8 @@
 import { startLiveCollector } from "./collect/scheduler.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/open.ts";
+import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
-import { startFeedSource } from "./start/feed-source.ts";
-import { createLifecycle } from "./start/lifecycle.ts";
+import { startCollection } from "./start/collection.ts";
+import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
 /**
  * `npm run collector`: the collector alone (DESIGN.md §2), for a deployment that runs it apart from
@@ -11,14 +10,11 @@ import { createLifecycle } from "./start/lifecycle.ts";
  */
 const lifecycle = createLifecycle();
 
-async function main(): Promise<void> {
+runProcess(lifecycle, "collector", async () => {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, "collector");
   lifecycle.log = log;
-  const database = await openDatabase(config, log);
-  lifecycle.started("the database", database.close);
-  const feed = await startFeedSource(config, database, log);
-  lifecycle.started("the feed", feed.close);
+  const { feed } = await startCollection(config, log, lifecycle);
   const collector = startLiveCollector(
     feed.collectorDeps("live", () => Date.now()),
     config.POLL_INTERVAL,
@@ -26,14 +22,4 @@ async function main(): Promise<void> {
   );
   lifecycle.started("the collector", collector.stop);
   log.info(`collector polling ${feed.description} every ${config.POLL_INTERVAL} s`);
-}
-
-main().catch((error: unknown) => {
-  if (lifecycle.stopping) return;
-  process.stderr.write(
-    error instanceof ConfigError
-      ? `${error.message}\n`
-      : `collector failed: ${error instanceof Error ? error.stack : error}\n`,
-  );
-  void lifecycle.shutdown("failure", 1);
 });

@@ -1,11 +1,10 @@
 import { startLiveCollector } from "./collect/scheduler.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/open.ts";
+import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { buildApp } from "./server/app.ts";
-import { startFeedSource } from "./start/feed-source.ts";
+import { startCollection } from "./start/collection.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
-import { createLifecycle } from "./start/lifecycle.ts";
+import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
 /**
  * `npm start`: database -> migrations -> sandbox platform (when no real feed is configured) ->
@@ -14,15 +13,11 @@ import { createLifecycle } from "./start/lifecycle.ts";
  */
 const lifecycle = createLifecycle();
 
-async function main(): Promise<void> {
+runProcess(lifecycle, "camstats", async () => {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
   lifecycle.log = log;
-
-  const database = await openDatabase(config, log);
-  lifecycle.started("the database", database.close);
-  const feed = await startFeedSource(config, database, log);
-  lifecycle.started("the feed", feed.close);
+  const { database, feed } = await startCollection(config, log, lifecycle);
   await runHistoryIfNeeded(config, database.db, feed, log);
 
   const app = buildApp({ db: database.db, publishDir: config.PUBLISH_DIR });
@@ -39,18 +34,4 @@ async function main(): Promise<void> {
     lifecycle.started("the collector", collector.stop);
     log.info(`collector polling ${feed.description} every ${config.POLL_INTERVAL} s`);
   }
-}
-
-main().catch((error: unknown) => {
-  // Stopping closes the database under a history build in flight: that error is the stop, not a failure.
-  if (lifecycle.stopping) return;
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `camstats failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-  }
-  // Whatever had started (the embedded PostgreSQL above all) is stopped before leaving.
-  void lifecycle.shutdown("failure", 1);
 });

@@ -1,3 +1,4 @@
+import { ConfigError } from "../config.ts";
 import type { Logger } from "../log.ts";
 
 /**
@@ -43,4 +44,21 @@ export function createLifecycle(): Lifecycle {
   process.on("SIGINT", () => void lifecycle.shutdown("SIGINT"));
   process.on("SIGTERM", () => void lifecycle.shutdown("SIGTERM"));
   return lifecycle;
+}
+
+/**
+ * Runs a process's start-up under the lifecycle: a failure prints what went wrong (a configuration
+ * error as it is, anything else with its stack), stops whatever had started, and exits 1. An error
+ * that comes from stopping (the database closed under a history build) is not a failure.
+ */
+export function runProcess(lifecycle: Lifecycle, what: string, start: () => Promise<void>): void {
+  start().catch((error: unknown) => {
+    if (lifecycle.stopping) return;
+    process.stderr.write(
+      error instanceof ConfigError
+        ? `${error.message}\n`
+        : `${what} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    void lifecycle.shutdown("failure", 1);
+  });
 }

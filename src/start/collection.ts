@@ -1,0 +1,18 @@
+import type { Config } from "../config.ts";
+import { type OpenDatabase, openDatabase } from "../db/open.ts";
+import type { Logger } from "../log.ts";
+import { type FeedSource, startFeedSource } from "./feed-source.ts";
+import type { Lifecycle } from "./lifecycle.ts";
+
+/** The database and the feed the collector reads, started and registered for stopping: what both entry points need first. */
+export async function startCollection(
+  config: Config,
+  log: Logger,
+  lifecycle: Lifecycle,
+): Promise<{ database: OpenDatabase; feed: FeedSource }> {
+  const database = await openDatabase(config, log);
+  lifecycle.started("the database", database.close);
+  const feed = await startFeedSource(config, database, log);
+  lifecycle.started("the feed", feed.close);
+  return { database, feed };
+}
