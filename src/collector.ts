@@ -1,7 +1,6 @@
-import { startLiveCollector } from "./collect/scheduler.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
-import { startCollection } from "./start/collection.ts";
+import { startCollection, startPolling } from "./start/collection.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
 /**
@@ -15,11 +14,5 @@ runProcess(lifecycle, "collector", async () => {
   const log = createLogger(config.LOG_LEVEL, "collector");
   lifecycle.log = log;
   const { feed } = await startCollection(config, log, lifecycle);
-  const collector = startLiveCollector(
-    feed.collectorDeps("live", () => Date.now()),
-    config.POLL_INTERVAL,
-    { log },
-  );
-  lifecycle.started("the collector", collector.stop);
-  log.info(`collector polling ${feed.description} every ${config.POLL_INTERVAL} s`);
+  startPolling(config, feed, log, lifecycle);
 });

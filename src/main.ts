@@ -1,8 +1,7 @@
-import { startLiveCollector } from "./collect/scheduler.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { buildApp } from "./server/app.ts";
-import { startCollection } from "./start/collection.ts";
+import { startCollection, startPolling } from "./start/collection.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
@@ -25,13 +24,5 @@ runProcess(lifecycle, "camstats", async () => {
   lifecycle.started("the server", () => app.close());
   log.info(`site listening on http://${config.HOST}:${config.PORT}`);
 
-  if (config.COLLECT) {
-    const collector = startLiveCollector(
-      feed.collectorDeps("live", () => Date.now()),
-      config.POLL_INTERVAL,
-      { log },
-    );
-    lifecycle.started("the collector", collector.stop);
-    log.info(`collector polling ${feed.description} every ${config.POLL_INTERVAL} s`);
-  }
+  if (config.COLLECT) startPolling(config, feed, log, lifecycle);
 });

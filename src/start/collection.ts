@@ -1,3 +1,4 @@
+import { startLiveCollector } from "../collect/scheduler.ts";
 import type { Config } from "../config.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
 import type { Logger } from "../log.ts";
@@ -15,4 +16,15 @@ export async function startCollection(
   const feed = await startFeedSource(config, database, log);
   lifecycle.started("the feed", feed.close);
   return { database, feed };
+}
+
+/** Starts polling the feed live every POLL_INTERVAL, registered for stopping. */
+export function startPolling(config: Config, feed: FeedSource, log: Logger, lifecycle: Lifecycle): void {
+  const collector = startLiveCollector(
+    feed.collectorDeps("live", () => Date.now()),
+    config.POLL_INTERVAL,
+    { log },
+  );
+  lifecycle.started("the collector", collector.stop);
+  log.info(`collector polling ${feed.description} every ${config.POLL_INTERVAL} s`);
 }
