@@ -101,10 +101,54 @@ export interface OptoutsTable {
   confirmed_at: Date | null;
 }
 
+/** Gender keys of the derived tables: the feed's, or 'u' when it never said. */
+export type GenderKey = "f" | "m" | "c" | "t" | "u";
+
+/** Derived (migration 0002): one performer's UTC day. */
+export interface PerformerDaysTable {
+  performer_id: number;
+  day: string;
+  peak_viewers: number | null;
+  followers: number | null;
+  follower_gain: number | null;
+  minutes_online: number;
+  stream_count: number;
+  tags: string[];
+  best_rank: number | null;
+  best_gender_rank: number | null;
+  seen_in_public: boolean;
+}
+
+/** Derived (migration 0003): one tag's UTC day, per gender. */
+export interface TagDaysTable {
+  day: string;
+  tag: string;
+  gender: GenderKey;
+  performers: number;
+  viewers_sum: BigCount;
+  followers_sum: BigCount;
+  follower_gain_sum: BigCount;
+  minutes_online: BigCount;
+}
+
+/** Derived (migration 0003): one country's UTC day, per gender. */
+export interface LocationDaysTable {
+  day: string;
+  country: string;
+  gender: GenderKey;
+  performers: number;
+  viewers_sum: BigCount;
+  followers_sum: BigCount;
+  minutes_online: BigCount;
+}
+
 export interface Database {
   performers: PerformersTable;
   polls: PollsTable;
   snapshots: SnapshotsTable;
   stream_sessions: StreamSessionsTable;
   optouts: OptoutsTable;
+  performer_days: PerformerDaysTable;
+  tag_days: TagDaysTable;
+  location_days: LocationDaysTable;
 }

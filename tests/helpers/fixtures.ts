@@ -1,0 +1,57 @@
+import { sql } from "kysely";
+import type { Db } from "../../src/db/connect.ts";
+import type { GenderKey } from "../../src/db/schema.ts";
+
+/** Hand-made rows for tests of derived tables and publishers: only what a test names is set. */
+
+export interface PerformerFixture {
+  username: string;
+  gender?: Exclude<GenderKey, "u"> | null;
+  country?: string | null;
+  age?: number | null;
+  followers?: number | null;
+  tags?: string[];
+  displayName?: string | null;
+  firstSeen?: string;
+  lastSeen?: string;
+}
+
+/** Inserts a performer and returns its performer_id. */
+export async function insertPerformer(db: Db, p: PerformerFixture): Promise<number> {
+  const { rows } = await sql<{ performer_id: number }>`
+    INSERT INTO performers (username, display_name, gender, age, country, tags, followers, first_seen, last_seen)
+    VALUES (${p.username}, ${p.displayName ?? p.username}, ${p.gender === undefined ? "f" : p.gender},
+      ${p.age ?? null}, ${p.country ?? null}, ${p.tags ?? []}, ${p.followers ?? null},
+      ${p.firstSeen ?? "2026-01-01T00:00:00Z"}, ${p.lastSeen ?? "2026-01-01T00:00:00Z"})
+    RETURNING performer_id`.execute(db);
+  return (rows[0] as { performer_id: number }).performer_id;
+}
+
+export interface PerformerDayFixture {
+  performerId: number;
+  day: string;
+  peakViewers?: number | null;
+  followers?: number | null;
+  followerGain?: number | null;
+  minutesOnline?: number;
+  streamCount?: number;
+  tags?: string[];
+  bestRank?: number | null;
+  bestGenderRank?: number | null;
+  seenInPublic?: boolean;
+}
+
+export async function insertPerformerDay(db: Db, d: PerformerDayFixture): Promise<void> {
+  await sql`
+    INSERT INTO performer_days (performer_id, day, peak_viewers, followers, follower_gain, minutes_online,
+      stream_count, tags, best_rank, best_gender_rank, seen_in_public)
+    VALUES (${d.performerId}, ${d.day}::date, ${d.peakViewers ?? null}, ${d.followers ?? null},
+      ${d.followerGain ?? null}, ${d.minutesOnline ?? 60}, ${d.streamCount ?? 1}, ${d.tags ?? []},
+      ${d.bestRank ?? null}, ${d.bestGenderRank ?? null}, ${d.seenInPublic ?? d.peakViewers != null})`.execute(
+    db,
+  );
+}
+
+export async function confirmOptout(db: Db, username: string): Promise<void> {
+  await sql`INSERT INTO optouts (username, confirmed_at) VALUES (${username}, now())`.execute(db);
+}
