@@ -77,6 +77,17 @@ export const configSchema = z
     SANDBOX_SEED: z.coerce.number().int("expected a whole number").default(1),
     HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(35),
 
+    RANKING_EXCLUDED_USERNAME: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9_][a-z0-9_.-]{0,63}$/,
+          "expected a platform username (lowercase letters, digits, _ . and -)",
+        )
+        .optional(),
+    ),
+    TAG_MIN_PERFORMERS: positiveInt(5, 100_000),
+
     PLATFORM_NAME: z.string().min(1).default("CamSandbox"),
     PLATFORM_SLUG: z
       .string()

@@ -1,0 +1,21 @@
+import { dayCandidates } from "../stats/queries/day-candidates.ts";
+import { dailyViewerRankings } from "../stats/rankings/daily-viewers.ts";
+import type { DayPublisher } from "./context.ts";
+import { dailyTagFrequencyPath, dailyViewerRankingPath, RANKING_GENDERS } from "./paths.ts";
+import { type PublishedFile, publishJson } from "./write-file.ts";
+
+/**
+ * The daily viewer ranking files of one day (SPEC §7): most-popular{-gender}.json, the tag lists
+ * tag-{tag}-most-popular.json and {gender}_tag-{tag}-most-popular.json, and tag-frequency{-gender}.json.
+ */
+export const publishDailyViewerRankings: DayPublisher = async ({ db, root, options }, day) => {
+  const rankings = dailyViewerRankings(await dayCandidates(db, day), options);
+  const files: PublishedFile[] = [];
+  for (const list of rankings.lists) {
+    files.push(await publishJson(root, dailyViewerRankingPath(day, list.gender, list.tag), list.entries));
+  }
+  for (const gender of RANKING_GENDERS) {
+    files.push(await publishJson(root, dailyTagFrequencyPath(day, gender), rankings.tagFrequency[gender]));
+  }
+  return files;
+};
