@@ -72,6 +72,19 @@ export function tagFrequencyPath(periodName: string, gender: RankingGender = "al
   return `/stats/${period(periodName)}/tag-frequency${genderSuffix(gender)}.json`;
 }
 
+/**
+ * Fastest rising of a day. Not among SPEC §7's files, which give only the latest edition
+ * (FIXED_PATHS.userFollowerGain); the dated route /top/growing/{tag}/{date} needs one per day.
+ */
+export function userFollowerGainPath(day: string, gender: RankingGender = "all"): string {
+  return `/stats/${date(day)}/user_follower_gain${genderSuffix(gender)}.json`;
+}
+
+/** Fastest rising with a tag (latest): the tag overview's fourth tab; beside SPEC §7's tag-{tag}-followers. */
+export function tagFollowerGainPath(tag: string): string {
+  return `/api/followers/tag-${segment("tag", tag)}-follower_gain.json`;
+}
+
 export function tagFollowersPath(tag: string): string {
   return `/api/followers/tag-${segment("tag", tag)}-followers.json`;
 }
@@ -84,7 +97,16 @@ export function locationMostPopularPath(location: string, gender: RankingGender 
   return `/api/location/${segment("location", location)}_most-popular${genderSuffix(gender)}.json`;
 }
 
+/** Which lists a day has (the tags with files, per gender): pages offer only lists that exist. */
+export function dailyIndexPath(day: string): string {
+  return `/stats/${date(day)}/index.json`;
+}
+
 export const FIXED_PATHS = {
+  /** The days published and the latest one: pages know whether a previous or next day exists. */
+  manifest: "/stats/manifest.json",
+  /** Which 30-day lists exist (tags per gender, tag and location lists). */
+  monthlyIndex: "/stats/30days/index.json",
   userFollowerGain: "/api/followers/user_follower_gain.json",
   modelCountByLocation: "/api/location/modelCountByLocation.json",
   activeUserCount: "/api/active_user_count.json",

@@ -1,0 +1,138 @@
+import type { Db } from "../db/connect.ts";
+import { markRolledUp, polledDays, rolledUpDays } from "../db/queries/rollup-days.ts";
+import type { Logger } from "../log.ts";
+import type { PublishContext, PublishOptions } from "../publish/context.ts";
+import { publishManifest } from "../publish/manifest.ts";
+import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";
+import { DATED_PUBLISHERS, LATEST_PUBLISHERS, ROLLUPS } from "./daily-steps.ts";
+
+const DAY_MS = 86_400_000;
+/**
+ * A day is closed 20 minutes after its midnight: the midnight rule (SPEC §9) looks 15 minutes into
+ * the next day, and a session seen at 00:14 is only known to have ended once its grace polls passed.
+ */
+export const CLOSE_AFTER_MS = 20 * 60_000;
+
+export interface DailyJobDeps {
+  db: Db;
+  /** The publish root (PUBLISH_DIR). */
+  root: string;
+  options: PublishOptions;
+  /** Wall clock: which days are closed. */
+  now: () => number;
+  log?: Logger;
+}
+
+export interface DailyJobRequest {
+  /** Recompute exactly these days (a rebuild), even when already done; else every missing closed day. */
+  from?: string;
+  to?: string;
+}
+
+export interface DailyJobResult {
+  /** false: another process holds the job's lock. */
+  ran: boolean;
+  days: string[];
+  latest: string | null;
+  derivedRows: number;
+  files: number;
+  durationMs: number;
+}
+
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
+
+/** The newest day that is closed at `nowMs`. */
+export function lastClosedDay(nowMs: number): string {
+  return dayOf(nowMs - CLOSE_AFTER_MS - DAY_MS);
+}
+
+function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let d = first; d <= last; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+/**
+ * The days to do. Catching up starts at the first closed day not yet done and redoes every day after
+ * it: a day's follower gain is measured against the day before, so a day done out of order would
+ * leave the next one measured against the wrong day.
+ */
+export function daysToRun(
+  polled: { first: string; last: string },
+  done: string[],
+  lastClosed: string,
+  request: DailyJobRequest,
+): string[] {
+  const last = polled.last < lastClosed ? polled.last : lastClosed;
+  if (request.from !== undefined || request.to !== undefined) {
+    const from = request.from ?? polled.first;
+    const to = request.to ?? last;
+    return daysBetween(from < polled.first ? polled.first : from, to > last ? last : to);
+  }
+  const doneSet = new Set(done);
+  const all = daysBetween(polled.first, last);
+  const firstMissing = all.findIndex((d) => !doneSet.has(d));
+  return firstMissing === -1 ? [] : all.slice(firstMissing);
+}
+
+async function runDay(deps: DailyJobDeps, context: PublishContext, day: string) {
+  const started = performance.now();
+  let derivedRows = 0;
+  let files = 0;
+  for (const rollup of ROLLUPS) derivedRows += await rollup.run(deps.db, day);
+  for (const publisher of DATED_PUBLISHERS) files += (await publisher.run(context, day)).length;
+  const durationMs = Math.round(performance.now() - started);
+  await markRolledUp(deps.db, { day, derivedRows, files, durationMs });
+  deps.log?.info(`rollup ${day}: ${derivedRows} derived rows, ${files} files in ${durationMs} ms`);
+  return { derivedRows, files };
+}
+
+/**
+ * The daily rollup and publish (issue 3): for each day to do, every rollup then every dated
+ * publisher, in day order; then the latest editions (fixed paths) for the newest day done, and the
+ * manifest. One process at a time: the others find the lock taken and return at once.
+ */
+export async function runDailyJob(
+  deps: DailyJobDeps,
+  request: DailyJobRequest = {},
+): Promise<DailyJobResult> {
+  const started = performance.now();
+  const locked = await withAdvisoryLock(deps.db, LOCKS.dailyJob, async () => {
+    const polled = await polledDays(deps.db);
+    const done = await rolledUpDays(deps.db);
+    const days = polled ? daysToRun(polled, done, lastClosedDay(deps.now()), request) : [];
+    let derivedRows = 0;
+    let files = 0;
+    let context: PublishContext | undefined;
+    for (const day of days) {
+      // A context per day: it caches the day's window figures for the publishers of that day only.
+      context = { db: deps.db, root: deps.root, options: deps.options };
+      const result = await runDay(deps, context, day);
+      derivedRows += result.derivedRows;
+      files += result.files;
+    }
+    const allDone = [...new Set([...done, ...days])].sort();
+    const latest = allDone.at(-1) ?? null;
+    // The latest editions follow the newest day; a rebuild of older days leaves them alone.
+    if (latest !== null && days.includes(latest)) {
+      const latestContext = context ?? { db: deps.db, root: deps.root, options: deps.options };
+      for (const publisher of LATEST_PUBLISHERS) files += (await publisher.run(latestContext, latest)).length;
+    }
+    if (latest !== null && days.length > 0) {
+      await publishManifest(deps.root, allDone);
+      files += 1;
+    }
+    return { days, latest, derivedRows, files };
+  });
+  const durationMs = Math.round(performance.now() - started);
+  if (!locked.ran) {
+    deps.log?.info("daily job: another process holds the lock; nothing done here");
+    return { ran: false, days: [], latest: null, derivedRows: 0, files: 0, durationMs };
+  }
+  const { days, latest, derivedRows, files } = locked.result;
+  deps.log?.info(
+    `daily job: ${days.length} days (${days[0] ?? "none"}..${days.at(-1) ?? "none"}), ${derivedRows} derived rows, ${files} files in ${durationMs} ms`,
+  );
+  return { ran: true, days, latest, derivedRows, files, durationMs };
+}

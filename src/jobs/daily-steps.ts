@@ -1,0 +1,37 @@
+import type { Db } from "../db/connect.ts";
+import type { DayPublisher } from "../publish/context.ts";
+import { publishDailyViewerRankings } from "../publish/daily-viewer-files.ts";
+import { publishFollowerRankings } from "../publish/follower-files.ts";
+import { publishLocationFiles } from "../publish/location-files.ts";
+import { publishMonthlyRankings } from "../publish/monthly-files.ts";
+import { rollupLocationDays } from "../stats/location-days.ts";
+import { rollupPerformerDays } from "../stats/performer-days.ts";
+import { rollupTagDays } from "../stats/tag-days.ts";
+
+/** A derived table's rollup of one UTC day: replaces the day's rows, returns how many it wrote. */
+export type Rollup = (db: Db, day: string) => Promise<number>;
+
+/**
+ * What the daily job does for a day, in order (the pipeline flows one way: snapshots -> derived
+ * tables -> files). performer_days comes first: every other rollup reads it.
+ */
+export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
+  { name: "performer_days", run: rollupPerformerDays },
+  { name: "tag_days", run: rollupTagDays },
+  { name: "location_days", run: rollupLocationDays },
+];
+
+/** Files of one date (/stats/{date}/…): written for every day rolled up, old days included. */
+export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
+  { name: "daily viewer rankings", run: publishDailyViewerRankings },
+  { name: "most followed and fastest rising", run: publishFollowerRankings },
+];
+
+/**
+ * Files at fixed paths (the latest edition): written for the newest day only, so rebuilding an old
+ * day never puts old figures in them.
+ */
+export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
+  { name: "top monthly and tag lists", run: publishMonthlyRankings },
+  { name: "locations", run: publishLocationFiles },
+];

@@ -1,0 +1,38 @@
+import { windowPerformers } from "../stats/queries/window-performers.ts";
+import { type Scored, withScore } from "../stats/rankings/ranked-rows.ts";
+import type { PublishContext } from "./context.ts";
+import { type Pool, poolOf } from "./ranked-list-files.ts";
+
+/** Window performers loaded once per publishing run (one context) and day: several publishers read them. */
+const loaded = new WeakMap<PublishContext, Map<string, Promise<Scored[]>>>();
+
+function scoredWindow(context: PublishContext, day: string): Promise<Scored[]> {
+  let byDay = loaded.get(context);
+  if (!byDay) {
+    byDay = new Map();
+    loaded.set(context, byDay);
+  }
+  let performers = byDay.get(day);
+  if (!performers) {
+    performers = windowPerformers(context.db, day).then((rows) => rows.map(withScore));
+    byDay.set(day, performers);
+  }
+  return performers;
+}
+
+export function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The pools of the day's window and of the day before's (for pr), the excluded username left out. */
+export async function windowPools(
+  context: PublishContext,
+  day: string,
+): Promise<{ current: Pool; previous: Pool }> {
+  const excluded = context.options.excludedUsername;
+  const [current, previous] = await Promise.all([
+    scoredWindow(context, day),
+    scoredWindow(context, previousDay(day)),
+  ]);
+  return { current: poolOf(current, excluded), previous: poolOf(previous, excluded) };
+}

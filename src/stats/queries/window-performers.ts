@@ -1,0 +1,66 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/connect.ts";
+import type { GenderKey } from "../../db/schema.ts";
+
+/** The days a ranked row covers (SPEC §1: top monthly is the last 30 days). */
+export const WINDOW_DAYS = 30;
+
+/** One performer's last 30 days, ending with a day: the material of every ranked row. */
+export interface WindowPerformer {
+  username: string;
+  gender: GenderKey | null;
+  country: string | null;
+  broadcasts: number;
+  bestRank: number | null;
+  mostViewers: number;
+  camTime: number;
+  /** At the last sighting in the window (0 when the feed never said). */
+  followers: number;
+  /** Over the 7 days ending with the day (see dayCandidates). */
+  weekGain: number;
+  /** Tags of the latest day that had any. */
+  tags: string[];
+  /** Every tag used in the window: what tag lists go by. */
+  windowTags: string[];
+}
+
+/**
+ * Everyone seen in the 30 days ending with `day`, from performer_days; opted-out performers left
+ * out. Sorted by username, so callers never depend on the planner's order.
+ */
+export async function windowPerformers(db: Db, day: string): Promise<WindowPerformer[]> {
+  const { rows } = await sql<WindowPerformer>`
+    WITH in_window AS (
+      SELECT * FROM performer_days
+      WHERE day BETWEEN ${day}::date - ${WINDOW_DAYS - 1}::integer AND ${day}::date
+    ),
+    figures AS (
+      SELECT performer_id,
+        SUM(stream_count)::integer AS broadcasts,
+        MIN(best_rank) AS best_rank,
+        COALESCE(MAX(peak_viewers), 0) AS most_viewers,
+        SUM(minutes_online)::integer AS cam_time,
+        COALESCE((ARRAY_AGG(followers ORDER BY day DESC) FILTER (WHERE followers IS NOT NULL))[1], 0) AS followers,
+        COALESCE(SUM(follower_gain) FILTER (WHERE day >= ${day}::date - 6), 0)::integer AS week_gain
+      FROM in_window GROUP BY performer_id
+    ),
+    latest_tags AS (
+      SELECT DISTINCT ON (performer_id) performer_id, tags
+      FROM in_window WHERE cardinality(tags) > 0
+      ORDER BY performer_id, day DESC
+    ),
+    window_tags AS (
+      SELECT performer_id, ARRAY_AGG(DISTINCT tag ORDER BY tag) AS tags
+      FROM in_window, unnest(tags) AS tag GROUP BY performer_id
+    )
+    SELECT p.username, p.gender, p.country, f.broadcasts, f.best_rank AS "bestRank",
+      f.most_viewers AS "mostViewers", f.cam_time AS "camTime", f.followers, f.week_gain AS "weekGain",
+      COALESCE(lt.tags, '{}') AS tags, COALESCE(wt.tags, '{}') AS "windowTags"
+    FROM figures f
+    JOIN performers p USING (performer_id)
+    LEFT JOIN latest_tags lt USING (performer_id)
+    LEFT JOIN window_tags wt USING (performer_id)
+    WHERE NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+    ORDER BY p.username`.execute(db);
+  return rows;
+}
