@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  dailyIndexPath,
   dailyTagFrequencyPath,
   dailyViewerRankingPath,
   FIXED_PATHS,
@@ -7,8 +8,10 @@ import {
   locationMostPopularPath,
   monthlyViewerRankingPath,
   PathError,
+  tagFollowerGainPath,
   tagFollowersPath,
   tagFrequencyPath,
+  userFollowerGainPath,
   userFollowersPath,
 } from "./paths.ts";
 
@@ -37,7 +40,14 @@ describe("published file paths (SPEC §7)", () => {
       "/api/location/colombia_user_followers-women.json",
     );
     expect(locationMostPopularPath("colombia")).toBe("/api/location/colombia_most-popular.json");
-    expect(FIXED_PATHS).toEqual({
+    expect(userFollowerGainPath("2026-11-20", "women")).toBe(
+      "/stats/2026-11-20/user_follower_gain-women.json",
+    );
+    expect(tagFollowerGainPath("asian")).toBe("/api/followers/tag-asian-follower_gain.json");
+    expect(dailyIndexPath("2026-11-20")).toBe("/stats/2026-11-20/index.json");
+    expect(FIXED_PATHS).toMatchObject({
+      manifest: "/stats/manifest.json",
+      monthlyIndex: "/stats/30days/index.json",
       userFollowerGain: "/api/followers/user_follower_gain.json",
       modelCountByLocation: "/api/location/modelCountByLocation.json",
       activeUserCount: "/api/active_user_count.json",

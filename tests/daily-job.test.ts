@@ -1,0 +1,179 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectPoll } from "../src/collect/poll.ts";
+import { type DailyJobDeps, runDailyJob } from "../src/jobs/daily-job.ts";
+import { dailyIndexSchema } from "../src/publish/daily-viewer-files.ts";
+import { modelCountByLocationSchema } from "../src/publish/location-files.ts";
+import { manifestSchema } from "../src/publish/manifest.ts";
+import { monthlyIndexSchema } from "../src/publish/monthly-files.ts";
+import {
+  dailyViewerFileSchema,
+  rankedFileSchema,
+  tagFrequencyFileSchema,
+} from "../src/publish/ranking-schemas.ts";
+import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
+import { startTestPlatform, type TestPlatform, testCollector } from "./helpers/platform.ts";
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 10, 14, 6); // history from 06:00 on the 14th
+const END = Date.UTC(2026, 10, 17, 0, 30); // to 00:30 on the 17th: the 14th..16th are closed
+
+/** Every published .json file under root: its URL path -> sha256 of its bytes (and of .gz/.br). */
+async function digest(root: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else
+        out.set(
+          `/${path.relative(root, full)}`,
+          createHash("sha256")
+            .update(await readFile(full))
+            .digest("hex"),
+        );
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+const readJson = async (root: string, urlPath: string): Promise<unknown> =>
+  JSON.parse(await readFile(path.join(root, urlPath), "utf8"));
+
+describe("the daily job", () => {
+  let t: TestDatabase;
+  let platform: TestPlatform;
+  let root: string;
+  let deps: DailyJobDeps;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    root = await mkdtemp(path.join(tmpdir(), "camstats-publish-"));
+    platform = await startTestPlatform({ performers: 900, seed: 5, at: START });
+    const collector = testCollector(t.db, platform);
+    for (let at = START; at <= END; at += 10 * MINUTE) {
+      platform.clock.set(at);
+      await collectPoll(collector, new Date(at));
+    }
+    deps = {
+      db: t.db,
+      root,
+      options: { excludedUsername: undefined, tagMinPerformers: 3, platformAbbr: "cs" },
+      now: () => END + MINUTE,
+    };
+  }, 180_000);
+  afterAll(async () => {
+    await platform.sandbox.close();
+    await t.drop();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("rolls up and publishes every closed day, in order, then the latest editions and the manifest", async () => {
+    const result = await runDailyJob(deps);
+    expect(result).toMatchObject({
+      ran: true,
+      days: ["2026-11-14", "2026-11-15", "2026-11-16"],
+      latest: "2026-11-16",
+    });
+    expect(await readJson(root, "/stats/manifest.json")).toEqual({
+      latest: "2026-11-16",
+      days: ["2026-11-14", "2026-11-15", "2026-11-16"],
+    });
+    const { rows } = await sql<{
+      day: string;
+    }>`SELECT day::text AS day FROM rollup_days ORDER BY day`.execute(t.db);
+    expect(rows.map((r) => r.day)).toEqual(["2026-11-14", "2026-11-15", "2026-11-16"]);
+  });
+
+  it("writes every file family, each matching its schema", async () => {
+    const all = [...(await digest(root)).keys()];
+    const files = all.filter((f) => f.endsWith(".json"));
+    const schemaOf = (file: string) => {
+      if (file === "/stats/manifest.json") return manifestSchema;
+      if (file === "/stats/30days/index.json") return monthlyIndexSchema;
+      if (file.endsWith("/index.json")) return dailyIndexSchema;
+      if (file === "/api/location/modelCountByLocation.json") return modelCountByLocationSchema;
+      if (/\/tag-frequency(-\w+)?\.json$/.test(file)) return tagFrequencyFileSchema;
+      if (/^\/stats\/\d{4}-\d{2}-\d{2}\/.*most-popular/.test(file)) return dailyViewerFileSchema;
+      return rankedFileSchema;
+    };
+    for (const file of files) {
+      const parsed = schemaOf(file).safeParse(await readJson(root, file));
+      expect(parsed.success, `${file}: ${parsed.error?.message}`).toBe(true);
+    }
+    for (const day of ["2026-11-14", "2026-11-15", "2026-11-16"]) {
+      for (const name of [
+        "most-popular",
+        "most-popular-women",
+        "most-popular-couples",
+        "tag-frequency-men",
+        "user_followers",
+        "user_followers-trans",
+        "user_follower_gain-women",
+        "index",
+      ]) {
+        expect(files).toContain(`/stats/${day}/${name}.json`);
+      }
+      const index = dailyIndexSchema.parse(await readJson(root, `/stats/${day}/index.json`));
+      expect(index.lists.all.length).toBeGreaterThan(0);
+      for (const tag of index.lists.all)
+        expect(files).toContain(`/stats/${day}/tag-${tag}-most-popular.json`);
+      for (const tag of index.lists.women)
+        expect(files).toContain(`/stats/${day}/women_tag-${tag}-most-popular.json`);
+    }
+    const monthly = monthlyIndexSchema.parse(await readJson(root, "/stats/30days/index.json"));
+    expect(monthly.day).toBe("2026-11-16");
+    for (const tag of monthly.tagFollowers) {
+      expect(files).toContain(`/api/followers/tag-${tag}-followers.json`);
+      expect(files).toContain(`/api/followers/tag-${tag}-follower_gain.json`);
+      expect(files).toContain(`/stats/30days/tag-${tag}-most-popular.json`);
+    }
+    for (const name of [
+      "/stats/30days/most-popular.json",
+      "/stats/30days/most-popular-men.json",
+      "/stats/30days/tag-frequency.json",
+      "/api/followers/user_follower_gain.json",
+      "/api/location/modelCountByLocation.json",
+    ]) {
+      expect(files).toContain(name);
+    }
+    const locations = modelCountByLocationSchema.parse(
+      await readJson(root, "/api/location/modelCountByLocation.json"),
+    );
+    expect(locations.length).toBeGreaterThan(3);
+    const top = locations[0] as (typeof locations)[number];
+    expect(files).toContain(`/api/location/${top.location}_user_followers.json`);
+    expect(files).toContain(`/api/location/${top.location}_most-popular.json`);
+    // Each file has its precompressed variants beside it.
+    for (const file of files) {
+      expect(all).toContain(`${file}.gz`);
+      expect(all).toContain(`${file}.br`);
+    }
+  });
+
+  it("does nothing when every closed day is done", async () => {
+    const result = await runDailyJob(deps);
+    expect(result).toMatchObject({ ran: true, days: [], files: 0 });
+  });
+
+  it("lets one process run at a time", async () => {
+    const [a, b] = await Promise.all([
+      runDailyJob(deps, { from: "2026-11-16", to: "2026-11-16" }),
+      runDailyJob(deps, { from: "2026-11-16", to: "2026-11-16" }),
+    ]);
+    expect([a.ran, b.ran].sort()).toEqual([false, true]);
+  });
+
+  it("rebuilds a range to byte-identical files", async () => {
+    const before = await digest(root);
+    const result = await runDailyJob(deps, { from: "2026-11-14", to: "2026-11-16" });
+    expect(result.days).toEqual(["2026-11-14", "2026-11-15", "2026-11-16"]);
+    expect(await digest(root)).toEqual(before);
+  });
+});
