@@ -54,15 +54,60 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** A PostgreSQL server already running on a cluster directory, from its postmaster.pid. */
+export interface RunningServer {
+  pid: number;
+  port: number;
+  /** Whether the process that started it is still running (our own process is: the server is in use). */
+  owned: boolean;
+}
+
+/**
+ * The parent of a process, and whether that parent is one of ours (a Node process) rather than the
+ * init process that adopts orphans. Without /proc (not Linux), a server counts as orphaned.
+ */
+async function hasLiveNodeParent(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    const ppid = Number.parseInt(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? "", 10);
+    if (!Number.isInteger(ppid) || ppid <= 1) return false;
+    return (await readFile(`/proc/${ppid}/comm`, "utf8")).trim() === "node";
+  } catch {
+    return false;
+  }
+}
+
+export async function runningServer(dataDir: string): Promise<RunningServer | null> {
+  const pidFile = path.join(path.resolve(dataDir, "pg"), "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const lines = (await readFile(pidFile, "utf8")).split("\n");
+  const pid = Number.parseInt(lines[0] ?? "", 10);
+  const port = Number.parseInt(lines[3] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  return { pid, port, owned: await hasLiveNodeParent(pid) };
+}
+
+/** The URL of a database on a server of ours already running (see runningServer). */
+export function embeddedUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * After a kill -9 of our process, the PostgreSQL child lives on and still holds the data
- * directory. Stop it (fast shutdown: committed data is safe) so this start can take over.
+ * directory. Stop it (fast shutdown: committed data is safe) so this start can take over. A server
+ * whose process still runs (another `npm start` on the same DATA_DIR) is left alone: stopping it
+ * would pull the database from under a live site.
  */
 async function stopOrphanedServer(clusterDir: string, log: (line: string) => void): Promise<void> {
-  const pidFile = path.join(clusterDir, "postmaster.pid");
-  if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt((await readFile(pidFile, "utf8")).split("\n")[0] ?? "", 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  const running = await runningServer(path.dirname(clusterDir));
+  if (!running) return;
+  const { pid } = running;
+  if (running.owned) {
+    throw new Error(
+      `another running process uses the database in ${path.dirname(clusterDir)} (PostgreSQL pid ${pid}, port ${running.port}); ` +
+        "stop it first, or give this one another DATA_DIR",
+    );
+  }
   log(`stopping the PostgreSQL server (pid ${pid}) left running by an earlier process`);
   process.kill(pid, "SIGINT");
   for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) {
@@ -121,7 +166,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await pg.initialise();
   }
   await pg.start();
-  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const urlFor = (database: string) => embeddedUrl(port, database);
   return {
     adminUrl: urlFor("postgres"),
     port,
