@@ -2,13 +2,15 @@ import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { buildApp } from "./server/app.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
+import { startDailyJobs } from "./start/daily-schedule.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
 /**
  * `npm start`: database -> migrations -> sandbox platform (when no real feed is configured) ->
- * first-start history -> server -> live collector. Ctrl-C or SIGTERM at any point stops what has
- * started, in reverse order, letting the poll in flight finish so nothing is half-written.
+ * first-start history -> server -> daily rollup and publish (catching up) -> live collector.
+ * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
+ * the daily job in flight finish so nothing is half-written.
  */
 const lifecycle = createLifecycle();
 
@@ -24,5 +26,6 @@ runProcess(lifecycle, "camstats", async () => {
   lifecycle.started("the server", () => app.close());
   log.info(`site listening on http://${config.HOST}:${config.PORT}`);
 
+  startDailyJobs(config, database.db, log, lifecycle);
   if (config.COLLECT) startPolling(config, feed, log, lifecycle);
 });

@@ -19,7 +19,6 @@ import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
 import { startTestPlatform, type TestPlatform, testCollector } from "./helpers/platform.ts";
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 const START = Date.UTC(2026, 10, 14, 6); // history from 06:00 on the 14th
 const END = Date.UTC(2026, 10, 17, 0, 30); // to 00:30 on the 17th: the 14th..16th are closed
 

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HISTORY_TIERS } from "../src/collect/history.ts";
 import { freePort } from "../src/db/embedded.ts";
+import { dayOf, lastClosedDay } from "../src/jobs/daily-job.ts";
 
 /**
  * `npm start`'s entry as a real process: the embedded PostgreSQL under DATA_DIR, the sandbox, the
@@ -34,6 +35,7 @@ describe("the site's process", () => {
       env: {
         PATH: process.env.PATH,
         DATA_DIR: dataDir,
+        PUBLISH_DIR: path.join(dataDir, "public"),
         PORT: String(port),
         HOST: "127.0.0.1",
         EMBEDDED_PG_PORT: String(pgPort),
@@ -121,6 +123,19 @@ describe("the site's process", () => {
     expect(counts.snapshots).toBeGreaterThan(counts.performers ?? 0);
     expect(counts.sessions).toBeGreaterThan(0);
     expect(typeof ready.body.lastCompletePollAt).toBe("string");
+
+    // The daily job catches up in the background: the closed day of the history gets its files.
+    const closed = lastClosedDay(Date.now());
+    if (closed >= dayOf(Date.now() - 86_400_000 + 60_000)) {
+      const manifest = await waitFor(async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/stats/manifest.json`);
+        return response.ok ? response.json() : null;
+      }, 60_000);
+      expect(manifest).toEqual({ latest: closed, days: [closed] });
+      const ranking = await fetch(`http://127.0.0.1:${port}/stats/${closed}/most-popular.json`);
+      expect(ranking.status).toBe(200);
+      expect(((await ranking.json()) as unknown[]).length).toBeGreaterThan(0);
+    }
 
     const afterHistory = await waitFor(async () => {
       const bySource = await pollsBySource();

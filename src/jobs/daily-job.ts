@@ -47,6 +47,10 @@ export function lastClosedDay(nowMs: number): string {
   return dayOf(nowMs - CLOSE_AFTER_MS - DAY_MS);
 }
 
+/** The earlier and the later of two days (YYYY-MM-DD strings sort as their dates do). */
+const earlier = (a: string, b: string) => [a, b].sort()[0] as string;
+const later = (a: string, b: string) => [a, b].sort()[1] as string;
+
 function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
   for (let d = first; d <= last; d = addDays(d, 1)) days.push(d);
@@ -64,11 +68,11 @@ export function daysToRun(
   lastClosed: string,
   request: DailyJobRequest,
 ): string[] {
-  const last = polled.last < lastClosed ? polled.last : lastClosed;
+  const last = earlier(polled.last, lastClosed);
   if (request.from !== undefined || request.to !== undefined) {
     const from = request.from ?? polled.first;
     const to = request.to ?? last;
-    return daysBetween(from < polled.first ? polled.first : from, to > last ? last : to);
+    return daysBetween(later(from, polled.first), earlier(to, last));
   }
   const doneSet = new Set(done);
   const all = daysBetween(polled.first, last);

@@ -1,0 +1,54 @@
+import { Cron } from "croner";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/connect.ts";
+import { type DailyJobDeps, runDailyJob } from "../jobs/daily-job.ts";
+import type { Logger } from "../log.ts";
+import type { PublishOptions } from "../publish/context.ts";
+import type { Lifecycle } from "./lifecycle.ts";
+
+/**
+ * The daily job's time: rankings update once a day at midnight GMT (SPEC §9); 00:20 UTC because a
+ * day is only closed once the next day's first 15 minutes are polled (midnight rule, daily-job.ts).
+ */
+export const DAILY_JOB_CRON = "20 0 * * *";
+
+export function publishOptions(config: Config): PublishOptions {
+  return {
+    excludedUsername: config.RANKING_EXCLUDED_USERNAME,
+    tagMinPerformers: config.TAG_MIN_PERFORMERS,
+    platformAbbr: config.PLATFORM_ABBR,
+  };
+}
+
+export function dailyJobDeps(config: Config, db: Db, log: Logger): DailyJobDeps {
+  return { db, root: config.PUBLISH_DIR, options: publishOptions(config), now: () => Date.now(), log };
+}
+
+/**
+ * Runs the daily job now (catching up on every missing day, in the background: the site is already
+ * serving) and then every day at 00:20 UTC; a run still going when the next is due is not doubled.
+ * Stopping waits for a run in flight, so no day is left half-published.
+ */
+export function startDailyJobs(config: Config, db: Db, log: Logger, lifecycle: Lifecycle): void {
+  const deps = dailyJobDeps(config, db, log);
+  let running: Promise<void> = Promise.resolve();
+  const run = (): Promise<void> => {
+    running = runDailyJob(deps).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!lifecycle.stopping)
+          log.error({ err: error }, "daily job failed; the next run retries the missing days");
+      },
+    );
+    return running;
+  };
+  const cron = new Cron(DAILY_JOB_CRON, { timezone: "UTC", protect: true }, run);
+  void run();
+  lifecycle.started("the daily job", async () => {
+    cron.stop();
+    await running;
+  });
+  log.info(
+    `daily rollup and publish: catching up now, then daily at 00:20 UTC (next ${cron.nextRun()?.toISOString()})`,
+  );
+}
