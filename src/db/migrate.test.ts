@@ -21,6 +21,8 @@ describe("migrations", () => {
       "polls",
       "snapshots",
       "stream_sessions",
+      "tag_traffic_hours",
+      "traffic_hours",
     ]);
   });
 
