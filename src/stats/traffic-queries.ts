@@ -85,18 +85,28 @@ export async function dailyBroadcasters(
       WHERE pd.day >= ${fromDay}::date AND pd.day <= ${toDay}::date AND pd.stream_count > 0
         AND NOT EXISTS (
           SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+    ),
+    -- Once per performer, not per performer and day: a month holds a few rows per performer.
+    firsts AS (
+      SELECT x.performer_id, f.day AS first_day
+      FROM (SELECT DISTINCT performer_id FROM broadcasts) x
+      CROSS JOIN LATERAL (
+        SELECT e.day FROM performer_days e
+        WHERE e.performer_id = x.performer_id AND e.stream_count > 0
+        ORDER BY e.day LIMIT 1
+      ) f
     )
-    SELECT to_char(b.day, 'YYYY-MM-DD') AS day, g.gender, COUNT(*)::integer AS broadcasters,
-      (COUNT(*) FILTER (WHERE NOT EXISTS (
-        SELECT 1 FROM performer_days e
-        WHERE e.performer_id = b.performer_id AND e.day < b.day AND e.stream_count > 0)))::integer
-        AS "newBroadcasters",
+    SELECT to_char(b.day, 'YYYY-MM-DD') AS day,
+      CASE WHEN GROUPING(b.gender) = 1 THEN 'all' ELSE b.gender END AS gender,
+      COUNT(*)::integer AS broadcasters,
+      (COUNT(*) FILTER (WHERE f.first_day = b.day))::integer AS "newBroadcasters",
       SUM(b.minutes_online)::integer AS "minutesOnline",
       ROUND(AVG(b.peak_viewers) FILTER (WHERE b.seen_in_public), 1)::float8 AS "avgPeakViewers"
     FROM broadcasts b
-    CROSS JOIN LATERAL (VALUES ('all'), (b.gender)) AS g (gender)
-    WHERE g.gender IS NOT NULL
-    GROUP BY 1, 2
+    JOIN firsts f ON f.performer_id = b.performer_id
+    GROUP BY GROUPING SETS ((b.day), (b.day, b.gender))
+    -- The (day, gender) group of performers without a gender: they are in 'all' already.
+    HAVING GROUPING(b.gender) = 1 OR b.gender IS NOT NULL
     ORDER BY 1, 2`.execute(db);
   return rows;
 }

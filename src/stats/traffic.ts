@@ -52,21 +52,26 @@ export async function rollupTraffic(db: Db, day: string): Promise<number> {
       ),
       day_sessions AS (
         SELECT ss.start_time, ss.end_time, ss.tags,
-          CASE WHEN ss.viewers_samples > 0 THEN ss.viewers_sum::numeric / ss.viewers_samples ELSE 0 END AS avg_viewers
+          CASE WHEN ss.viewers_samples > 0 THEN ss.viewers_sum::float8 / ss.viewers_samples ELSE 0 END AS avg_viewers
         FROM stream_sessions ss
         WHERE ss.start_time < ${d1} AND ss.start_time > ${weekBefore} AND ss.end_time > ${d0}
           AND cardinality(ss.tags) > 0
       ),
+      -- Whole milliseconds and viewer-milliseconds per session and hour (the latter rounded once
+      -- here, off by under 0.5 of 3.6 million): integers sum exactly in any order, so the rows are
+      -- the same however PostgreSQL splits the work, and far faster than numeric sums.
       shares AS (
-        SELECT h.hour, s.tags, s.avg_viewers,
-          EXTRACT(EPOCH FROM LEAST(s.end_time, h.hour + interval '1 hour') - GREATEST(s.start_time, h.hour))
-            AS seconds
-        FROM hours h
-        JOIN day_sessions s ON s.start_time < h.hour + interval '1 hour' AND s.end_time > h.hour
+        SELECT hour, tags, ms, round(ms * avg_viewers)::bigint AS viewer_ms
+        FROM (
+          SELECT h.hour, s.tags, s.avg_viewers,
+            (EXTRACT(EPOCH FROM LEAST(s.end_time, h.hour + interval '1 hour') - GREATEST(s.start_time, h.hour))
+              * 1000)::bigint AS ms
+          FROM hours h
+          JOIN day_sessions s ON s.start_time < h.hour + interval '1 hour' AND s.end_time > h.hour
+        ) x
       )
       INSERT INTO tag_traffic_hours (hour, tag, sessions, rooms, viewers)
-      -- Summed in seconds and divided once: a sum of rounded shares can miss the last digit.
-      SELECT hour, tag, COUNT(*), ROUND(SUM(seconds) / 3600, 3), ROUND(SUM(seconds * avg_viewers) / 3600, 3)
+      SELECT hour, tag, COUNT(*), ROUND(SUM(ms) / 3600000.0, 3), ROUND(SUM(viewer_ms) / 3600000.0, 3)
       FROM shares, unnest(tags) AS tag
       GROUP BY hour, tag`.execute(trx);
     return Number(hours.numAffectedRows ?? 0) + Number(tags.numAffectedRows ?? 0);
