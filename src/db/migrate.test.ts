@@ -15,6 +15,7 @@ describe("migrations", () => {
       SELECT table_name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(t.db);
     expect(rows.map((r) => r.table_name)).toEqual([
+      "broadcaster_days",
       "optouts",
       "performer_days",
       "performers",

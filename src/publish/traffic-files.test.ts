@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
+import { rollupBroadcasterDays } from "../stats/broadcaster-days.ts";
 import { rollupTraffic } from "../stats/traffic.ts";
 import type { PublishContext } from "./context.ts";
 import { FIXED_PATHS } from "./paths.ts";
@@ -104,9 +105,6 @@ describe("publishTraffic", () => {
     const nobody = await performer(t, "nogender", null);
     const gone = await performer(t, "gone", "f");
     const pending = await performer(t, "pending", "f");
-    await sql`
-      INSERT INTO optouts (username, confirmed_at) VALUES ('gone', now());
-      INSERT INTO optouts (username) VALUES ('pending')`.execute(t.db);
     await day(t, alice, "2026-10-01", 60, 12);
     await day(t, alice, DAY, 90, 40);
     await day(t, alice, "2026-11-19", 500, 900);
@@ -119,6 +117,21 @@ describe("publishTraffic", () => {
     await day(t, gone, "2026-11-01", 600, 1000);
     await day(t, gone, DAY, 600, 1000);
     await day(t, pending, DAY, 6, 7);
+    for (const d of [
+      "2026-10-01",
+      "2026-10-19",
+      "2026-10-20",
+      "2026-11-01",
+      "2026-11-17",
+      DAY,
+      "2026-11-19",
+    ]) {
+      await rollupBroadcasterDays(t.db, d);
+    }
+    // Confirmed after the days were rolled up: publishing must leave gone out all the same.
+    await sql`
+      INSERT INTO optouts (username, confirmed_at) VALUES ('gone', now());
+      INSERT INTO optouts (username) VALUES ('pending')`.execute(t.db);
   });
   afterAll(async () => {
     await t.drop();
@@ -237,7 +250,37 @@ describe("publishTraffic", () => {
     expect(await Promise.all(paths.map(read))).toEqual(before);
   });
 
+  it("gives the same broadcaster_days rows when a day is rolled up again", async () => {
+    const rows = async () =>
+      (await sql`SELECT * FROM broadcaster_days ORDER BY day, gender`.execute(t.db)).rows;
+    const before = await rows();
+    // gone's days are in: opt-outs are taken out when publishing, not here.
+    expect(before.filter((r) => (r as { day: string }).day === "2026-11-01")).toEqual([
+      {
+        day: "2026-11-01",
+        gender: "all",
+        broadcasters: 1,
+        new_broadcasters: 1,
+        minutes_online: 600,
+        public_broadcasters: 1,
+        peak_viewers_sum: 1000,
+      },
+      {
+        day: "2026-11-01",
+        gender: "f",
+        broadcasters: 1,
+        new_broadcasters: 1,
+        minutes_online: 600,
+        public_broadcasters: 1,
+        peak_viewers_sum: 1000,
+      },
+    ]);
+    expect(await rollupBroadcasterDays(t.db, DAY)).toBe(4);
+    expect(await rows()).toEqual(before);
+  });
+
   it("rejects a day that is not one", async () => {
+    await expect(rollupBroadcasterDays(t.db, "2026-02-29")).rejects.toThrow("not a day: 2026-02-29");
     await expect(publishTraffic(context, "2026-13-01")).rejects.toThrow("not a day: 2026-13-01");
   });
 });

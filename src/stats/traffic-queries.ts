@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
+import { broadcasterFigures } from "./broadcaster-days.ts";
 
 /** The gender keys of traffic: every room, then the rooms of each gender (SPEC §3 keys). */
 export const TRAFFIC_GENDERS = ["all", "c", "f", "m", "t"] as const;
@@ -68,9 +69,10 @@ export interface DailyBroadcasters {
 }
 
 /**
- * Broadcaster counts for the UTC days fromDay..toDay (inclusive) from performer_days, by day and
- * gender key (a performer without a gender counts in 'all' only). Confirmed opt-outs are left out
- * of every count. Only rows of a gender that had broadcasters are returned.
+ * Broadcaster counts for the UTC days fromDay..toDay (inclusive) from broadcaster_days, by day and
+ * gender key, less the figures of performers whose opt-out is confirmed (counted the same way, from
+ * their performer_days): so an opt-out is out of every count at once, without a rebuild. A gender
+ * with no broadcasters left has no row.
  */
 export async function dailyBroadcasters(
   db: Db,
@@ -78,35 +80,26 @@ export async function dailyBroadcasters(
   toDay: string,
 ): Promise<DailyBroadcasters[]> {
   const { rows } = await sql<DailyBroadcasters>`
-    WITH broadcasts AS (
-      SELECT pd.day, pd.performer_id, p.gender, pd.minutes_online, pd.peak_viewers, pd.seen_in_public
-      FROM performer_days pd
-      JOIN performers p ON p.performer_id = pd.performer_id
-      WHERE pd.day >= ${fromDay}::date AND pd.day <= ${toDay}::date AND pd.stream_count > 0
-        AND NOT EXISTS (
-          SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+    WITH gone AS (
+      ${broadcasterFigures(sql`pd.day >= ${fromDay}::date AND pd.day <= ${toDay}::date
+        AND p.username IN (SELECT username FROM optouts WHERE confirmed_at IS NOT NULL)`)}
     ),
-    -- Once per performer, not per performer and day: a month holds a few rows per performer.
-    firsts AS (
-      SELECT x.performer_id, f.day AS first_day
-      FROM (SELECT DISTINCT performer_id FROM broadcasts) x
-      CROSS JOIN LATERAL (
-        SELECT e.day FROM performer_days e
-        WHERE e.performer_id = x.performer_id AND e.stream_count > 0
-        ORDER BY e.day LIMIT 1
-      ) f
+    counted AS (
+      SELECT bd.day, bd.gender,
+        bd.broadcasters - COALESCE(g.broadcasters, 0) AS broadcasters,
+        bd.new_broadcasters - COALESCE(g.new_broadcasters, 0) AS new_broadcasters,
+        bd.minutes_online - COALESCE(g.minutes_online, 0) AS minutes_online,
+        bd.public_broadcasters - COALESCE(g.public_broadcasters, 0) AS public_broadcasters,
+        bd.peak_viewers_sum - COALESCE(g.peak_viewers_sum, 0) AS peak_viewers_sum
+      FROM broadcaster_days bd
+      LEFT JOIN gone g ON g.day = bd.day AND g.gender = bd.gender
+      WHERE bd.day >= ${fromDay}::date AND bd.day <= ${toDay}::date
     )
-    SELECT to_char(b.day, 'YYYY-MM-DD') AS day,
-      CASE WHEN GROUPING(b.gender) = 1 THEN 'all' ELSE b.gender END AS gender,
-      COUNT(*)::integer AS broadcasters,
-      (COUNT(*) FILTER (WHERE f.first_day = b.day))::integer AS "newBroadcasters",
-      SUM(b.minutes_online)::integer AS "minutesOnline",
-      ROUND(AVG(b.peak_viewers) FILTER (WHERE b.seen_in_public), 1)::float8 AS "avgPeakViewers"
-    FROM broadcasts b
-    JOIN firsts f ON f.performer_id = b.performer_id
-    GROUP BY GROUPING SETS ((b.day), (b.day, b.gender))
-    -- The (day, gender) group of performers without a gender: they are in 'all' already.
-    HAVING GROUPING(b.gender) = 1 OR b.gender IS NOT NULL
-    ORDER BY 1, 2`.execute(db);
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, gender, broadcasters::integer,
+      new_broadcasters::integer AS "newBroadcasters", minutes_online AS "minutesOnline",
+      ROUND(peak_viewers_sum::numeric / NULLIF(public_broadcasters, 0), 1)::float8 AS "avgPeakViewers"
+    FROM counted
+    WHERE broadcasters > 0
+    ORDER BY day, gender`.execute(db);
   return rows;
 }
