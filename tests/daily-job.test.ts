@@ -7,14 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPoll } from "../src/collect/poll.ts";
 import { type DailyJobDeps, runDailyJob } from "../src/jobs/daily-job.ts";
 import { dailyIndexSchema } from "../src/publish/daily-viewer-files.ts";
+import { schemaForPath } from "../src/publish/file-schemas.ts";
 import { modelCountByLocationSchema } from "../src/publish/location-files.ts";
-import { manifestSchema } from "../src/publish/manifest.ts";
 import { monthlyIndexSchema } from "../src/publish/monthly-files.ts";
-import {
-  dailyViewerFileSchema,
-  rankedFileSchema,
-  tagFrequencyFileSchema,
-} from "../src/publish/ranking-schemas.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
 import { startTestPlatform, type TestPlatform, testCollector } from "./helpers/platform.ts";
 
@@ -93,17 +88,10 @@ describe("the daily job", () => {
   it("writes every file family, each matching its schema", async () => {
     const all = [...(await digest(root)).keys()];
     const files = all.filter((f) => f.endsWith(".json"));
-    const schemaOf = (file: string) => {
-      if (file === "/stats/manifest.json") return manifestSchema;
-      if (file === "/stats/30days/index.json") return monthlyIndexSchema;
-      if (file.endsWith("/index.json")) return dailyIndexSchema;
-      if (file === "/api/location/modelCountByLocation.json") return modelCountByLocationSchema;
-      if (/\/tag-frequency(-\w+)?\.json$/.test(file)) return tagFrequencyFileSchema;
-      if (/^\/stats\/\d{4}-\d{2}-\d{2}\/.*most-popular/.test(file)) return dailyViewerFileSchema;
-      return rankedFileSchema;
-    };
     for (const file of files) {
-      const parsed = schemaOf(file).safeParse(await readJson(root, file));
+      const schema = schemaForPath(file);
+      expect(schema, `${file} has a schema`).toBeDefined();
+      const parsed = (schema as NonNullable<typeof schema>).safeParse(await readJson(root, file));
       expect(parsed.success, `${file}: ${parsed.error?.message}`).toBe(true);
     }
     for (const day of ["2026-11-14", "2026-11-15", "2026-11-16"]) {
@@ -139,6 +127,9 @@ describe("the daily job", () => {
       "/stats/30days/tag-frequency.json",
       "/api/followers/user_follower_gain.json",
       "/api/location/modelCountByLocation.json",
+      "/api/active_user_count.json",
+      "/api/active_user_count_trends_yoy.json",
+      "/api/recent_broadcaster_stats.json",
     ]) {
       expect(files).toContain(name);
     }

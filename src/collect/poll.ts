@@ -4,6 +4,7 @@ import type { PartitionCache } from "../db/queries/partitions.ts";
 import type { PollSource, PollStatus } from "../db/schema.ts";
 import type { Logger } from "../log.ts";
 import type { FeedClient, SweepResult } from "../platform/feed-client.ts";
+import { SHOW_CODES } from "../platform/parse-room.ts";
 import { dedupeRooms, rankRooms } from "./rank.ts";
 import type { PollWriter } from "./write-poll.ts";
 
@@ -16,6 +17,11 @@ export interface CollectorDeps {
   /** Wall clock of the world being polled: real time live, the sandbox clock when simulating. */
   now: () => number;
   log?: Logger;
+  /**
+   * Called after a poll's write has committed, with the usernames of its rooms in public show (live
+   * collection sets it to write the online-users files). Its failure is logged, never the poll's.
+   */
+  afterStore?: (summary: PollSummary, publicUsernames: string[]) => Promise<void>;
 }
 
 export interface PollSummary {
@@ -102,6 +108,14 @@ export async function storePoll(deps: CollectorDeps, swept: SweptPoll): Promise<
     durationMs: Math.round(performance.now() - clockStart),
   };
   deps.log?.info(summary, `poll ${observedAt.toISOString()} ${status}: ${kept.length} rooms`);
+  if (deps.afterStore) {
+    const inPublic = kept.filter((room) => room.show === SHOW_CODES.public).map((room) => room.username);
+    try {
+      await deps.afterStore(summary, inPublic);
+    } catch (error) {
+      deps.log?.error({ err: error }, `after storing poll ${observedAt.toISOString()}`);
+    }
+  }
   return summary;
 }
 

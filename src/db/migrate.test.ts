@@ -15,12 +15,18 @@ describe("migrations", () => {
       SELECT table_name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(t.db);
     expect(rows.map((r) => r.table_name)).toEqual([
+      "broadcaster_days",
+      "location_days",
       "optouts",
       "performer_days",
       "performers",
       "polls",
+      "rollup_days",
       "snapshots",
       "stream_sessions",
+      "tag_days",
+      "tag_traffic_hours",
+      "traffic_hours",
     ]);
   });
 

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import * as collectedHistory from "./migrations/0001-collected-history.ts";
 import * as performerDays from "./migrations/0002-performer-days.ts";
 import * as tagLocationDays from "./migrations/0003-tag-location-days.ts";
+import * as traffic from "./migrations/0004-traffic.ts";
 import * as rollupDays from "./migrations/0007-rollup-days.ts";
 
 /**
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0001-collected-history": collectedHistory,
   "0002-performer-days": performerDays,
   "0003-tag-location-days": tagLocationDays,
+  "0004-traffic": traffic,
   "0007-rollup-days": rollupDays,
 };
 

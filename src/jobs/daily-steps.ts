@@ -4,9 +4,12 @@ import { publishDailyViewerRankings } from "../publish/daily-viewer-files.ts";
 import { publishFollowerRankings } from "../publish/follower-files.ts";
 import { publishLocationFiles } from "../publish/location-files.ts";
 import { publishMonthlyRankings } from "../publish/monthly-files.ts";
+import { publishTraffic } from "../publish/traffic-files.ts";
+import { rollupBroadcasterDays } from "../stats/broadcaster-days.ts";
 import { rollupLocationDays } from "../stats/location-days.ts";
 import { rollupPerformerDays } from "../stats/performer-days.ts";
 import { rollupTagDays } from "../stats/tag-days.ts";
+import { rollupTraffic } from "../stats/traffic.ts";
 
 /** A derived table's rollup of one UTC day: replaces the day's rows, returns how many it wrote. */
 export type Rollup = (db: Db, day: string) => Promise<number>;
@@ -19,6 +22,8 @@ export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
   { name: "performer_days", run: rollupPerformerDays },
   { name: "tag_days", run: rollupTagDays },
   { name: "location_days", run: rollupLocationDays },
+  { name: "broadcaster_days", run: rollupBroadcasterDays },
+  { name: "traffic_hours and tag_traffic_hours", run: rollupTraffic },
 ];
 
 /** Files of one date (/stats/{date}/…): written for every day rolled up, old days included. */
@@ -34,4 +39,5 @@ export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }
 export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
   { name: "top monthly and tag lists", run: publishMonthlyRankings },
   { name: "locations", run: publishLocationFiles },
+  { name: "traffic", run: publishTraffic },
 ];

@@ -113,3 +113,13 @@ export const FIXED_PATHS = {
   activeUserCountTrendsYoy: "/api/active_user_count_trends_yoy.json",
   recentBroadcasterStats: "/api/recent_broadcaster_stats.json",
 } as const;
+
+/** The usernames online in public in the latest complete poll; abbr is the platform's (PLATFORM_ABBR). */
+export function onlineUsersPath(abbr: string): string {
+  return `/api/${segment("platform abbreviation", abbr)}_online_users.json`;
+}
+
+/** What changed between the last two online-users lists written. */
+export function onlineUsersDeltaPath(abbr: string): string {
+  return `/api/${segment("platform abbreviation", abbr)}_online_users_delta.json`;
+}

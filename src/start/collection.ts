@@ -2,6 +2,7 @@ import { startLiveCollector } from "../collect/scheduler.ts";
 import type { Config } from "../config.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
 import type { Logger } from "../log.ts";
+import { onlineUsersHook } from "../publish/online-users.ts";
 import { type FeedSource, startFeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -21,7 +22,10 @@ export async function startCollection(
 /** Starts polling the feed live every POLL_INTERVAL, registered for stopping. */
 export function startPolling(config: Config, feed: FeedSource, log: Logger, lifecycle: Lifecycle): void {
   const collector = startLiveCollector(
-    feed.collectorDeps("live", () => Date.now()),
+    {
+      ...feed.collectorDeps("live", () => Date.now()),
+      afterStore: onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log),
+    },
     config.POLL_INTERVAL,
     { log },
   );

@@ -1,0 +1,47 @@
+import type { z } from "zod";
+import { dailyIndexSchema } from "./daily-viewer-files.ts";
+import { modelCountByLocationSchema } from "./location-files.ts";
+import { manifestSchema } from "./manifest.ts";
+import { monthlyIndexSchema } from "./monthly-files.ts";
+import { onlineUsersDeltaSchema, onlineUsersSchema } from "./online-users.ts";
+import { FIXED_PATHS } from "./paths.ts";
+import { dailyViewerFileSchema, rankedFileSchema, tagFrequencyFileSchema } from "./ranking-schemas.ts";
+import {
+  activeUserCountSchema,
+  activeUserCountTrendsYoySchema,
+  recentBroadcasterStatsSchema,
+} from "./traffic-files.ts";
+
+/**
+ * The schema of every published file, by its URL path: one place that says what each file family
+ * holds, for the tests that check every file and for anyone reading the files.
+ */
+const EXACT: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
+  [FIXED_PATHS.manifest, manifestSchema],
+  [FIXED_PATHS.monthlyIndex, monthlyIndexSchema],
+  [FIXED_PATHS.modelCountByLocation, modelCountByLocationSchema],
+  [FIXED_PATHS.userFollowerGain, rankedFileSchema],
+  [FIXED_PATHS.activeUserCount, activeUserCountSchema],
+  [FIXED_PATHS.activeUserCountTrendsYoy, activeUserCountTrendsYoySchema],
+  [FIXED_PATHS.recentBroadcasterStats, recentBroadcasterStatsSchema],
+]);
+
+const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [
+  [/^\/stats\/\d{4}-\d{2}-\d{2}\/index\.json$/, dailyIndexSchema],
+  [/^\/stats\/[^/]+\/tag-frequency(-[a-z]+)?\.json$/, tagFrequencyFileSchema],
+  [
+    /^\/stats\/\d{4}-\d{2}-\d{2}\/([a-z]+_)?(tag-[^/]+-)?most-popular(-[a-z]+)?\.json$/,
+    dailyViewerFileSchema,
+  ],
+  [/^\/stats\/30days\/([a-z]+_)?(tag-[^/]+-)?most-popular(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}-\d{2}-\d{2}\/user_follower(s|_gain)(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/api\/followers\/tag-[^/]+-(followers|follower_gain)\.json$/, rankedFileSchema],
+  [/^\/api\/location\/[^/]+_(user_followers|most-popular)(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/api\/[a-z0-9]+_online_users\.json$/, onlineUsersSchema],
+  [/^\/api\/[a-z0-9]+_online_users_delta\.json$/, onlineUsersDeltaSchema],
+];
+
+/** The schema of the file at `urlPath`, or undefined for a path no family of ours has. */
+export function schemaForPath(urlPath: string): z.ZodType | undefined {
+  return EXACT.get(urlPath) ?? PATTERNS.find(([pattern]) => pattern.test(urlPath))?.[1];
+}
