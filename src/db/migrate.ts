@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as collectedHistory from "./migrations/0001-collected-history.ts";
 import * as performerDays from "./migrations/0002-performer-days.ts";
+import * as performerHours from "./migrations/0005-performer-hours.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -9,6 +10,7 @@ import * as performerDays from "./migrations/0002-performer-days.ts";
 const migrations: Record<string, Migration> = {
   "0001-collected-history": collectedHistory,
   "0002-performer-days": performerDays,
+  "0005-performer-hours": performerHours,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
