@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
+import { dayStart } from "./calendar.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -19,8 +20,7 @@ const DAY_MS = 24 * HOUR_MS;
  */
 export async function rollupPerformerHours(db: Db, day: string): Promise<number> {
   // Bounds go in as parameters so the planner can use the start_time index with constants.
-  const start = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(start)) throw new Error(`not a day: ${day}`);
+  const start = dayStart(day);
   const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
   const d0 = at(start);
   const d1 = at(start + DAY_MS);
