@@ -19,6 +19,7 @@ export async function dailyAggregates(
   fromDay: string,
   toDay: string,
 ): Promise<DailyAggregate[]> {
+  // Both throw on what is not a day, before any query runs.
   dayStart(fromDay);
   dayStart(toDay);
   const { rows } = await sql<{
