@@ -30,7 +30,7 @@ describe("performer_hours, by hand", () => {
       // Exactly one clock hour: it only touches hour 6 at an instant.
       { start: "2026-03-10T05:00:00Z", end: "2026-03-10T06:00:00Z", viewersSum: 7, viewersSamples: 3 },
       // A single sighting: no time online.
-      { start: "2026-03-10T08:00:00Z", end: "2026-03-10T08:00:00Z", viewersSum: 4, viewersSamples: 1 },
+      { start: "2026-03-10T08:30:00Z", end: "2026-03-10T08:30:00Z", viewersSum: 4, viewersSamples: 1 },
     ]);
     await insertSessions(t.db, c, [
       // Ends at the day's first instant: all of it belongs to the day before.
