@@ -19,6 +19,7 @@ describe("migrations", () => {
       "location_days",
       "optouts",
       "performer_days",
+      "performer_hours",
       "performers",
       "polls",
       "rollup_days",
@@ -46,11 +47,12 @@ describe("migrations", () => {
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indrelid
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
-      WHERE i.indisprimary AND c.relname IN ('performer_days', 'performers', 'snapshots', 'stream_sessions')
+      WHERE i.indisprimary AND c.relname IN ('performer_days', 'performer_hours', 'performers', 'snapshots', 'stream_sessions')
       GROUP BY c.relname ORDER BY c.relname`.execute(t.db);
     for (const row of rows) expect(row.columns).toContain("performer_id");
     expect(rows.map((r) => r.table)).toEqual([
       "performer_days",
+      "performer_hours",
       "performers",
       "snapshots",
       "stream_sessions",

@@ -3,6 +3,7 @@ import * as collectedHistory from "./migrations/0001-collected-history.ts";
 import * as performerDays from "./migrations/0002-performer-days.ts";
 import * as tagLocationDays from "./migrations/0003-tag-location-days.ts";
 import * as traffic from "./migrations/0004-traffic.ts";
+import * as performerHours from "./migrations/0005-performer-hours.ts";
 import * as rollupDays from "./migrations/0007-rollup-days.ts";
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0002-performer-days": performerDays,
   "0003-tag-location-days": tagLocationDays,
   "0004-traffic": traffic,
+  "0005-performer-hours": performerHours,
   "0007-rollup-days": rollupDays,
 };
 

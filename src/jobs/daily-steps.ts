@@ -8,6 +8,7 @@ import { publishTraffic } from "../publish/traffic-files.ts";
 import { rollupBroadcasterDays } from "../stats/broadcaster-days.ts";
 import { rollupLocationDays } from "../stats/location-days.ts";
 import { rollupPerformerDays } from "../stats/performer-days.ts";
+import { rollupPerformerHours } from "../stats/performer-hours.ts";
 import { rollupTagDays } from "../stats/tag-days.ts";
 import { rollupTraffic } from "../stats/traffic.ts";
 
@@ -24,6 +25,7 @@ export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
   { name: "location_days", run: rollupLocationDays },
   { name: "broadcaster_days", run: rollupBroadcasterDays },
   { name: "traffic_hours and tag_traffic_hours", run: rollupTraffic },
+  { name: "performer_hours", run: rollupPerformerHours },
 ];
 
 /** Files of one date (/stats/{date}/…): written for every day rolled up, old days included. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY_LEVEL_MINUTES, activityLevel } from "./activity-level.ts";
 import { RANK_BADGES, rankBadge, VIEWER_BADGES, viewerBadge } from "./badges.ts";
 import { viewerThreshold, viewerThresholdLabel } from "./viewer-threshold.ts";
 
@@ -77,5 +78,26 @@ describe("rank badges (SPEC §9)", () => {
 
   it("has exactly the SPEC's steps", () => {
     expect(RANK_BADGES).toEqual([1, 2, 3, 10, 50, 100, 500, 1000, 5000]);
+  });
+});
+
+describe("activity level of a calendar day", () => {
+  it.each([
+    [0, 0, 0],
+    [0, 1, 1],
+    [1, 1, 1],
+    [59, 1, 1],
+    [60, 1, 2],
+    [179, 2, 2],
+    [180, 1, 3],
+    [359, 3, 3],
+    [360, 1, 4],
+    [1_440, 1, 4],
+  ])("%i minutes in %i streams: level %i", (minutes, streams, level) => {
+    expect(activityLevel(minutes, streams)).toBe(level);
+  });
+
+  it("starts levels 2, 3 and 4 at one, three and six hours", () => {
+    expect(ACTIVITY_LEVEL_MINUTES).toEqual([60, 180, 360]);
   });
 });

@@ -1,0 +1,46 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/connect.ts";
+import { addDays, dayStart, weekStart } from "../calendar.ts";
+import { type ActivityLevel, activityLevel } from "../formulas/activity-level.ts";
+
+/** The activity calendar's longest reach (SPEC §9). */
+export const CALENDAR_WEEKS = 54;
+
+/** One day of a performer's activity calendar. */
+export interface CalendarDay {
+  day: string;
+  minutesOnline: number;
+  streams: number;
+  /** 0 to 4, docs/formulas.md (activity level). */
+  level: ActivityLevel;
+}
+
+/**
+ * Every day from the Monday that starts the calendar to endDay, ascending, zeros where the performer
+ * was not online. The calendar covers up to 54 weeks (Monday to Sunday) ending with endDay's week,
+ * but starts no earlier than the week the performer was first seen; days after endDay are not there
+ * yet. Empty for a performer never seen, or first seen after endDay.
+ */
+export async function activityCalendar(db: Db, performerId: number, endDay: string): Promise<CalendarDay[]> {
+  const earliest = addDays(weekStart(endDay), -7 * (CALENDAR_WEEKS - 1));
+  const { rows: seen } = await sql<{ first_day: string }>`
+    SELECT (first_seen AT TIME ZONE 'UTC')::date AS first_day FROM performers
+    WHERE performer_id = ${performerId}`.execute(db);
+  const firstDay = seen[0]?.first_day;
+  if (firstDay === undefined || firstDay > endDay) return [];
+  const fromDay = firstDay > earliest ? weekStart(firstDay) : earliest;
+
+  const { rows } = await sql<{ day: string; minutes_online: number; stream_count: number }>`
+    SELECT day, minutes_online, stream_count
+    FROM performer_days
+    WHERE performer_id = ${performerId} AND day BETWEEN ${fromDay}::date AND ${endDay}::date`.execute(db);
+  const found = new Map(rows.map((r) => [r.day, r]));
+  const days: CalendarDay[] = [];
+  for (let day = fromDay, end = dayStart(endDay); dayStart(day) <= end; day = addDays(day, 1)) {
+    const r = found.get(day);
+    const minutesOnline = r?.minutes_online ?? 0;
+    const streams = r?.stream_count ?? 0;
+    days.push({ day, minutesOnline, streams, level: activityLevel(minutesOnline, streams) });
+  }
+  return days;
+}
