@@ -116,6 +116,7 @@ describe("the daily job", () => {
     }
     const monthly = monthlyIndexSchema.parse(await readJson(root, "/stats/30days/index.json"));
     expect(monthly.day).toBe("2026-11-16");
+    expect(monthly.tagFollowers.length).toBeGreaterThan(0);
     for (const tag of monthly.tagFollowers) {
       expect(files).toContain(`/api/followers/tag-${tag}-followers.json`);
       expect(files).toContain(`/api/followers/tag-${tag}-follower_gain.json`);

@@ -84,7 +84,9 @@ export const publishMonthlyRankings: DayPublisher = async (context, day) => {
         limit: SUBSET_LIST_SIZE,
         select,
       });
+      index.lists[gender].push(tag);
       if (gender !== "all") continue;
+      index.tagFollowers.push(tag);
       specs.push({ path: tagFollowersPath(tag), order: "followers", limit: SUBSET_LIST_SIZE, select });
       specs.push({ path: tagFollowerGainPath(tag), order: "gain", limit: SUBSET_LIST_SIZE, select });
     }
