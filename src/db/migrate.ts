@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from "k
 import * as collectedHistory from "./migrations/0001-collected-history.ts";
 import * as performerDays from "./migrations/0002-performer-days.ts";
 import * as tagLocationDays from "./migrations/0003-tag-location-days.ts";
+import * as tagSuggestions from "./migrations/0006-tag-suggestions.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-collected-history": collectedHistory,
   "0002-performer-days": performerDays,
   "0003-tag-location-days": tagLocationDays,
+  "0006-tag-suggestions": tagSuggestions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

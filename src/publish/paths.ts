@@ -91,3 +91,27 @@ export const FIXED_PATHS = {
   activeUserCountTrendsYoy: "/api/active_user_count_trends_yoy.json",
   recentBroadcasterStats: "/api/recent_broadcaster_stats.json",
 } as const;
+
+/** Celebrations, recent profile updates and the tag files (issue 3, extras). */
+export const EXTRA_PATHS = {
+  celebrations: "/api/celebrations.json",
+  recentProfileUpdates: "/api/recent_profile_updates.json",
+  possibleTags: "/api/tags/possible_tags.json",
+  additionalTags: "/api/tags/additional_tags.json",
+} as const;
+
+/** The tag explorer's datasets (SPEC §3), one file each. */
+export const TAG_EXPLORER_DATASETS = [
+  "monthly",
+  "viewers",
+  "follower_count",
+  "follower_gain",
+  "tagCounts",
+  "allTags",
+  "tagMap",
+] as const;
+export type TagExplorerDataset = (typeof TAG_EXPLORER_DATASETS)[number];
+
+export function tagExplorerPath(dataset: TagExplorerDataset): string {
+  return `/api/tag_explorer/${dataset}.json`;
+}
