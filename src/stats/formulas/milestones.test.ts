@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MILESTONES, milestonesCrossed } from "./milestones.ts";
 
@@ -32,5 +33,16 @@ describe("milestones (SPEC §9)", () => {
   it("crosses nothing without a current value", () => {
     expect(milestonesCrossed(500, null)).toEqual([]);
     expect(milestonesCrossed(null, null)).toEqual([]);
+  });
+
+  it("celebrates each milestone once however a rise is cut into days", () => {
+    const count = fc.integer({ min: 0, max: 3_000_000 });
+    fc.assert(
+      fc.property(fc.array(count, { minLength: 1, maxLength: 5 }), (values) => {
+        const rising = [...values].sort((a, b) => a - b);
+        const stepwise = rising.slice(1).flatMap((v, i) => milestonesCrossed(rising[i] as number, v));
+        expect(stepwise).toEqual(milestonesCrossed(rising[0] as number, rising.at(-1) as number));
+      }),
+    );
   });
 });
