@@ -19,7 +19,7 @@ export interface RecordDay {
 /**
  * Each performer's days from `from` to `to` with their all-time bests before each day, leaving
  * out opted-out performers and the excluded username (celebrations are a ranking). Days that cannot
- * celebrate anything (below the first milestone and beyond the last rank badge) are not returned.
+ * celebrate anything are not returned.
  * Only days up to `to` are read, so the result is the same whenever it is asked.
  */
 export async function recordDays(
@@ -59,8 +59,13 @@ export async function recordDays(
       peak_viewers AS "peakViewers", peak_viewers_before AS "peakViewersBefore",
       best_rank AS "bestRank", best_rank_before AS "bestRankBefore"
     FROM with_bests
-    WHERE followers >= ${MILESTONES[0]} OR peak_viewers >= ${MILESTONES[0]}
-      OR best_rank <= ${RANK_BADGES[RANK_BADGES.length - 1]}
+    -- Only days that may celebrate: a milestone (or badge step) between the earlier best and the
+    -- day's figure. This just spares sending every day over; celebrationsOf decides.
+    WHERE EXISTS (SELECT 1 FROM unnest(${[...MILESTONES]}::integer[]) AS m
+        WHERE (m > COALESCE(followers_before, -1) AND m <= followers)
+          OR (m > COALESCE(peak_viewers_before, -1) AND m <= peak_viewers))
+      OR EXISTS (SELECT 1 FROM unnest(${[...RANK_BADGES]}::integer[]) AS step
+        WHERE step >= best_rank AND (best_rank_before IS NULL OR step < best_rank_before))
     ORDER BY day, username`.execute(db);
   return rows;
 }
