@@ -131,6 +131,12 @@ describe("the daily job", () => {
       "/api/active_user_count.json",
       "/api/active_user_count_trends_yoy.json",
       "/api/recent_broadcaster_stats.json",
+      "/api/celebrations.json",
+      "/api/recent_profile_updates.json",
+      "/api/tags/possible_tags.json",
+      "/api/tags/additional_tags.json",
+      "/api/tag_explorer/tagMap.json",
+      "/api/tag_explorer/monthly.json",
     ]) {
       expect(files).toContain(name);
     }

@@ -26,6 +26,7 @@ describe("migrations", () => {
       "snapshots",
       "stream_sessions",
       "tag_days",
+      "tag_suggestions",
       "tag_traffic_hours",
       "traffic_hours",
     ]);

@@ -4,6 +4,7 @@ import * as performerDays from "./migrations/0002-performer-days.ts";
 import * as tagLocationDays from "./migrations/0003-tag-location-days.ts";
 import * as traffic from "./migrations/0004-traffic.ts";
 import * as performerHours from "./migrations/0005-performer-hours.ts";
+import * as tagSuggestions from "./migrations/0006-tag-suggestions.ts";
 import * as rollupDays from "./migrations/0007-rollup-days.ts";
 
 /**
@@ -16,13 +17,16 @@ const migrations: Record<string, Migration> = {
   "0003-tag-location-days": tagLocationDays,
   "0004-traffic": traffic,
   "0005-performer-hours": performerHours,
+  "0006-tag-suggestions": tagSuggestions,
   "0007-rollup-days": rollupDays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Unordered: migrations are written on parallel branches, and one merged later may sort before
+  // one a database has already applied (0006 landed after 0007). Each is independent of the others.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";

@@ -152,3 +152,21 @@ export interface Database {
   tag_days: TagDaysTable;
   location_days: LocationDaysTable;
 }
+
+export type TagSuggestionStatus = "pending" | "approved" | "rejected";
+
+/** Migration 0006: a tag suggested for a performer, and its review. */
+export interface TagSuggestionsTable {
+  id: Generated<number>;
+  username: string;
+  tag: string;
+  suggested_at: Generated<Date>;
+  status: Generated<TagSuggestionStatus>;
+  reviewed_at: Date | null;
+}
+
+// Declared apart from Database above (interfaces merge) so that parallel branches adding tables
+// append instead of editing the same lines.
+export interface Database {
+  tag_suggestions: TagSuggestionsTable;
+}

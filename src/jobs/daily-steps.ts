@@ -1,9 +1,14 @@
 import type { Db } from "../db/connect.ts";
+import { publishAdditionalTags } from "../publish/additional-tags.ts";
+import { publishCelebrations } from "../publish/celebrations.ts";
 import type { DayPublisher } from "../publish/context.ts";
 import { publishDailyViewerRankings } from "../publish/daily-viewer-files.ts";
 import { publishFollowerRankings } from "../publish/follower-files.ts";
 import { publishLocationFiles } from "../publish/location-files.ts";
 import { publishMonthlyRankings } from "../publish/monthly-files.ts";
+import { publishPossibleTags } from "../publish/possible-tags.ts";
+import { publishRecentProfileUpdates } from "../publish/recent-profile-updates.ts";
+import { publishTagExplorer } from "../publish/tag-explorer.ts";
 import { publishTraffic } from "../publish/traffic-files.ts";
 import { rollupBroadcasterDays } from "../stats/broadcaster-days.ts";
 import { rollupLocationDays } from "../stats/location-days.ts";
@@ -42,4 +47,9 @@ export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher 
   { name: "top monthly and tag lists", run: publishMonthlyRankings },
   { name: "locations", run: publishLocationFiles },
   { name: "traffic", run: publishTraffic },
+  { name: "celebrations", run: publishCelebrations },
+  { name: "recent profile updates", run: publishRecentProfileUpdates },
+  { name: "possible tags", run: publishPossibleTags },
+  { name: "additional tags", run: publishAdditionalTags },
+  { name: "tag explorer", run: publishTagExplorer },
 ];

@@ -1,11 +1,22 @@
 import type { z } from "zod";
+import { additionalTagsFileSchema } from "./additional-tags.ts";
+import { celebrationsFileSchema } from "./celebrations.ts";
 import { dailyIndexSchema } from "./daily-viewer-files.ts";
 import { modelCountByLocationSchema } from "./location-files.ts";
 import { manifestSchema } from "./manifest.ts";
 import { monthlyIndexSchema } from "./monthly-files.ts";
 import { onlineUsersDeltaSchema, onlineUsersSchema } from "./online-users.ts";
-import { FIXED_PATHS } from "./paths.ts";
+import { EXTRA_PATHS, FIXED_PATHS, tagExplorerPath } from "./paths.ts";
+import { possibleTagsFileSchema } from "./possible-tags.ts";
 import { dailyViewerFileSchema, rankedFileSchema, tagFrequencyFileSchema } from "./ranking-schemas.ts";
+import { recentProfileUpdatesFileSchema } from "./recent-profile-updates.ts";
+import {
+  allTagsFileSchema,
+  monthlyFileSchema,
+  tagCountsFileSchema,
+  tagFigureFileSchema,
+  tagMapFileSchema,
+} from "./tag-explorer-schemas.ts";
 import {
   activeUserCountSchema,
   activeUserCountTrendsYoySchema,
@@ -24,6 +35,17 @@ const EXACT: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   [FIXED_PATHS.activeUserCount, activeUserCountSchema],
   [FIXED_PATHS.activeUserCountTrendsYoy, activeUserCountTrendsYoySchema],
   [FIXED_PATHS.recentBroadcasterStats, recentBroadcasterStatsSchema],
+  [EXTRA_PATHS.celebrations, celebrationsFileSchema],
+  [EXTRA_PATHS.recentProfileUpdates, recentProfileUpdatesFileSchema],
+  [EXTRA_PATHS.possibleTags, possibleTagsFileSchema],
+  [EXTRA_PATHS.additionalTags, additionalTagsFileSchema],
+  [tagExplorerPath("tagMap"), tagMapFileSchema],
+  [tagExplorerPath("tagCounts"), tagCountsFileSchema],
+  [tagExplorerPath("allTags"), allTagsFileSchema],
+  [tagExplorerPath("monthly"), monthlyFileSchema],
+  [tagExplorerPath("viewers"), tagFigureFileSchema],
+  [tagExplorerPath("follower_count"), tagFigureFileSchema],
+  [tagExplorerPath("follower_gain"), tagFigureFileSchema],
 ]);
 
 const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [

@@ -123,3 +123,27 @@ export function onlineUsersPath(abbr: string): string {
 export function onlineUsersDeltaPath(abbr: string): string {
   return `/api/${segment("platform abbreviation", abbr)}_online_users_delta.json`;
 }
+
+/** Celebrations, recent profile updates and the tag files (issue 3, extras). */
+export const EXTRA_PATHS = {
+  celebrations: "/api/celebrations.json",
+  recentProfileUpdates: "/api/recent_profile_updates.json",
+  possibleTags: "/api/tags/possible_tags.json",
+  additionalTags: "/api/tags/additional_tags.json",
+} as const;
+
+/** The tag explorer's datasets (SPEC §3), one file each. */
+export const TAG_EXPLORER_DATASETS = [
+  "monthly",
+  "viewers",
+  "follower_count",
+  "follower_gain",
+  "tagCounts",
+  "allTags",
+  "tagMap",
+] as const;
+export type TagExplorerDataset = (typeof TAG_EXPLORER_DATASETS)[number];
+
+export function tagExplorerPath(dataset: TagExplorerDataset): string {
+  return `/api/tag_explorer/${dataset}.json`;
+}

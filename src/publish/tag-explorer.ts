@@ -1,0 +1,171 @@
+import type { GenderKey } from "../db/schema.ts";
+import {
+  monthsWithData,
+  type TagGenderDay,
+  tagGenderDay,
+  tagMonths,
+  tagsSeen,
+} from "../stats/tag-explorer.ts";
+import { addDays, monthsEndingWith } from "../stats/utc-days.ts";
+import type { DayPublisher } from "./context.ts";
+import { TAG_EXPLORER_DATASETS, type TagExplorerDataset, tagExplorerPath } from "./paths.ts";
+import type {
+  AllTagsFile,
+  MonthlyFile,
+  TagCountsFile,
+  TagFigureFile,
+  TagMapFile,
+} from "./tag-explorer-schemas.ts";
+import { type PublishedFile, publishJson } from "./write-file.ts";
+
+/** Tags with figures of their own (the tag cloud's most, SPEC §9), and the days allTags covers. */
+export const TOP_TAGS = 200;
+export const ALL_TAGS_DAYS = 30;
+export const MONTHS = 12;
+
+const GENDER_NAMES = ["couples", "women", "men", "trans"] as const;
+type GenderName = (typeof GENDER_NAMES)[number];
+/** Unknown gender ('u') counts in "all" only. */
+const GENDER_OF_KEY: Record<GenderKey, GenderName | null> = {
+  c: "couples",
+  f: "women",
+  m: "men",
+  t: "trans",
+  u: null,
+};
+
+type PerGender<T> = Record<"all" | GenderName, T>;
+
+interface TagDay {
+  tag: string;
+  performers: PerGender<number>;
+  viewers: PerGender<number>;
+  followers: PerGender<number>;
+  followerGain: PerGender<number>;
+}
+
+const zeros = (): PerGender<number> => ({ all: 0, couples: 0, women: 0, men: 0, trans: 0 });
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The day's tags with per-gender figures, ranked: most performers first, then by tag. */
+export function rankTags(rows: readonly TagGenderDay[]): TagDay[] {
+  const tags = new Map<string, TagDay>();
+  for (const row of rows) {
+    let tag = tags.get(row.tag);
+    if (!tag) {
+      tag = {
+        tag: row.tag,
+        performers: zeros(),
+        viewers: zeros(),
+        followers: zeros(),
+        followerGain: zeros(),
+      };
+      tags.set(row.tag, tag);
+    }
+    const name = GENDER_OF_KEY[row.gender];
+    for (const key of name === null ? (["all"] as const) : (["all", name] as const)) {
+      tag.performers[key] += row.performers;
+      tag.viewers[key] += row.viewersSum;
+      tag.followers[key] += row.followersSum;
+      tag.followerGain[key] += row.followerGainSum;
+    }
+  }
+  return [...tags.values()].sort((a, b) => b.performers.all - a.performers.all || byCodeUnits(a.tag, b.tag));
+}
+
+const countsOf = (t: TagDay) => ({
+  count: t.performers.all,
+  couples: t.performers.couples,
+  women: t.performers.women,
+  men: t.performers.men,
+  trans: t.performers.trans,
+});
+
+function figureFile(
+  day: string,
+  top: readonly TagDay[],
+  pick: (t: TagDay) => PerGender<number>,
+): TagFigureFile {
+  const entry = (t: TagDay, key: keyof PerGender<number>) => ({
+    total: pick(t)[key],
+    average: t.performers[key] === 0 ? null : round2(pick(t)[key] / t.performers[key]),
+  });
+  return {
+    day,
+    tags: Object.fromEntries(
+      top.map((t) => [
+        t.tag,
+        {
+          all: entry(t, "all"),
+          couples: entry(t, "couples"),
+          women: entry(t, "women"),
+          men: entry(t, "men"),
+          trans: entry(t, "trans"),
+        },
+      ]),
+    ),
+  };
+}
+
+/**
+ * The tag explorer's seven datasets (SPEC §3), each at /api/tag_explorer/{dataset}.json, from
+ * tag_days as of the day. The top tags are those of tagCounts; monthly, viewers, follower_count and
+ * follower_gain give figures for them only.
+ */
+export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
+  const ranked = rankTags(await tagGenderDay(db, day));
+  const top = ranked.slice(0, TOP_TAGS);
+  const months = monthsEndingWith(day, MONTHS);
+  const monthStart = `${months[0]}-01`;
+  const [seen, monthRows, dataDays] = await Promise.all([
+    tagsSeen(db, addDays(day, -(ALL_TAGS_DAYS - 1)), day),
+    tagMonths(
+      db,
+      top.map((t) => t.tag),
+      monthStart,
+      day,
+    ),
+    monthsWithData(db, monthStart, day),
+  ]);
+
+  const tagMap: TagMapFile = {
+    day,
+    tags: Object.fromEntries(ranked.map((t, i) => [t.tag, { rank: i + 1, ...countsOf(t) }])),
+  };
+  const tagCounts: TagCountsFile = { day, tags: top.map((t) => ({ tag: t.tag, ...countsOf(t) })) };
+  const allTags: AllTagsFile = { day, from: addDays(day, -(ALL_TAGS_DAYS - 1)), tags: seen };
+  const performerDays = new Map<string, Map<string, number>>();
+  for (const r of monthRows) {
+    const byMonth = performerDays.get(r.tag) ?? new Map<string, number>();
+    performerDays.set(r.tag, byMonth.set(r.month, r.performerDays));
+  }
+  const monthly: MonthlyFile = {
+    day,
+    months,
+    tags: Object.fromEntries(
+      top.map((t) => [
+        t.tag,
+        months.map((month) => {
+          const days = dataDays.get(month);
+          return days === undefined ? null : round2((performerDays.get(t.tag)?.get(month) ?? 0) / days);
+        }),
+      ]),
+    ),
+  };
+
+  const files: Record<TagExplorerDataset, unknown> = {
+    tagMap,
+    tagCounts,
+    allTags,
+    monthly,
+    viewers: figureFile(day, top, (t) => t.viewers),
+    follower_count: figureFile(day, top, (t) => t.followers),
+    follower_gain: figureFile(day, top, (t) => t.followerGain),
+  };
+  const written: PublishedFile[] = [];
+  for (const dataset of TAG_EXPLORER_DATASETS) {
+    written.push(await publishJson(root, tagExplorerPath(dataset), files[dataset]));
+  }
+  return written;
+};

@@ -1,0 +1,72 @@
+import { sql } from "kysely";
+import type { Db } from "../db/connect.ts";
+import type { GenderKey } from "../db/schema.ts";
+
+/** One tag's figures for one gender on one day, as tag_days holds them. */
+export interface TagGenderDay {
+  tag: string;
+  gender: GenderKey;
+  performers: number;
+  viewersSum: number;
+  followersSum: number;
+  followerGainSum: number;
+}
+
+/** Every tag of the day, per gender (tag_days already leaves opted-out performers out). */
+export async function tagGenderDay(db: Db, day: string): Promise<TagGenderDay[]> {
+  const { rows } = await sql<TagGenderDay>`
+    SELECT tag, gender, performers, viewers_sum AS "viewersSum", followers_sum AS "followersSum",
+      follower_gain_sum AS "followerGainSum"
+    FROM tag_days
+    WHERE day = ${day}::date
+    ORDER BY tag COLLATE "C", gender`.execute(db);
+  return rows;
+}
+
+/** Every tag with a tag_days row from `from` to `to`, sorted. */
+export async function tagsSeen(db: Db, from: string, to: string): Promise<string[]> {
+  const { rows } = await sql<{ tag: string }>`
+    SELECT DISTINCT tag COLLATE "C" AS tag
+    FROM tag_days
+    WHERE day BETWEEN ${from}::date AND ${to}::date
+    ORDER BY tag COLLATE "C"`.execute(db);
+  return rows.map((r) => r.tag);
+}
+
+export interface TagMonth {
+  tag: string;
+  /** "YYYY-MM" */
+  month: string;
+  /** The tag's performers (all genders) summed over the month's days from `from` to `to`. */
+  performerDays: number;
+}
+
+/** Per tag (of `tags`) and UTC month from `from` to `to`, its performers summed over the days. */
+export async function tagMonths(
+  db: Db,
+  tags: readonly string[],
+  from: string,
+  to: string,
+): Promise<TagMonth[]> {
+  const { rows } = await sql<TagMonth>`
+    SELECT tag, to_char(day, 'YYYY-MM') AS month, SUM(performers)::integer AS "performerDays"
+    FROM tag_days
+    WHERE day BETWEEN ${from}::date AND ${to}::date AND tag = ANY(${[...tags]}::text[])
+    GROUP BY tag, 2
+    ORDER BY tag COLLATE "C", 2`.execute(db);
+  return rows;
+}
+
+/**
+ * The months from `from` to `to` that have rolled-up days, with how many: the divisor of a daily
+ * average. A day counts when tag_days has any row for it, so days before collection began are not
+ * read as days on which no one used a tag.
+ */
+export async function monthsWithData(db: Db, from: string, to: string): Promise<Map<string, number>> {
+  const { rows } = await sql<{ month: string; days: number }>`
+    SELECT to_char(d, 'YYYY-MM') AS month, COUNT(*)::integer AS days
+    FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d
+    WHERE EXISTS (SELECT 1 FROM tag_days t WHERE t.day = d::date)
+    GROUP BY 1 ORDER BY 1`.execute(db);
+  return new Map(rows.map((r) => [r.month, r.days]));
+}
