@@ -1,6 +1,5 @@
 import { fork } from "node:child_process";
-import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -15,6 +14,7 @@ import { markRolledUp } from "../src/db/queries/rollup-days.ts";
 import { DATED_PUBLISHERS, LATEST_PUBLISHERS, ROLLUPS } from "../src/jobs/daily-steps.ts";
 import { FeedClient } from "../src/platform/feed-client.ts";
 import type { PublishContext } from "../src/publish/context.ts";
+import { treeDigest } from "../src/publish/tree-digest.ts";
 import { ManualClock } from "../src/sandbox/clock.ts";
 import { createPopulation } from "../src/sandbox/population.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
@@ -90,25 +90,6 @@ async function childRun(url: string, root: string): Promise<RunResult> {
   const status = await readFile("/proc/self/status", "utf8");
   const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return { steps, totalMs, files, peakRssMb: hwm / 1024 };
-}
-
-async function digest(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else
-        out.set(
-          path.relative(root, full),
-          createHash("sha256")
-            .update(await readFile(full))
-            .digest("hex"),
-        );
-    }
-  };
-  await walk(root);
-  return out;
 }
 
 async function buildDay(url: string, performers: number): Promise<void> {
@@ -230,7 +211,7 @@ async function main(): Promise<void> {
         child.once("error", reject);
         child.once("exit", (code) => code !== 0 && reject(new Error(`run ${run} exited ${code}`)));
       });
-      digests.push(await digest(root));
+      digests.push(await treeDigest(root));
       await rm(root, { recursive: true, force: true });
       results.push(result);
       console.log(

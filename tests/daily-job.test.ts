@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -10,32 +9,13 @@ import { dailyIndexSchema } from "../src/publish/daily-viewer-files.ts";
 import { schemaForPath } from "../src/publish/file-schemas.ts";
 import { modelCountByLocationSchema } from "../src/publish/location-files.ts";
 import { monthlyIndexSchema } from "../src/publish/monthly-files.ts";
+import { treeDigest } from "../src/publish/tree-digest.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
 import { startTestPlatform, type TestPlatform, testCollector } from "./helpers/platform.ts";
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 14, 6); // history from 06:00 on the 14th
 const END = Date.UTC(2026, 10, 17, 0, 30); // to 00:30 on the 17th: the 14th..16th are closed
-
-/** Every published .json file under root: its URL path -> sha256 of its bytes (and of .gz/.br). */
-async function digest(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else
-        out.set(
-          `/${path.relative(root, full)}`,
-          createHash("sha256")
-            .update(await readFile(full))
-            .digest("hex"),
-        );
-    }
-  };
-  await walk(root);
-  return out;
-}
 
 const readJson = async (root: string, urlPath: string): Promise<unknown> =>
   JSON.parse(await readFile(path.join(root, urlPath), "utf8"));
@@ -86,7 +66,7 @@ describe("the daily job", () => {
   });
 
   it("writes every file family, each matching its schema", async () => {
-    const all = [...(await digest(root)).keys()];
+    const all = [...(await treeDigest(root)).keys()];
     const files = all.filter((f) => f.endsWith(".json"));
     for (const file of files) {
       const schema = schemaForPath(file);
@@ -168,9 +148,9 @@ describe("the daily job", () => {
   });
 
   it("rebuilds a range to byte-identical files", async () => {
-    const before = await digest(root);
+    const before = await treeDigest(root);
     const result = await runDailyJob(deps, { from: "2026-11-14", to: "2026-11-16" });
     expect(result.days).toEqual(["2026-11-14", "2026-11-15", "2026-11-16"]);
-    expect(await digest(root)).toEqual(before);
+    expect(await treeDigest(root)).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@ import { markRolledUp, polledDays, rolledUpDays } from "../db/queries/rollup-day
 import type { Logger } from "../log.ts";
 import type { PublishContext, PublishOptions } from "../publish/context.ts";
 import { publishManifest } from "../publish/manifest.ts";
+import { addDays } from "../stats/calendar.ts";
 import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";
 import { DATED_PUBLISHERS, LATEST_PUBLISHERS, ROLLUPS } from "./daily-steps.ts";
 
@@ -40,7 +41,6 @@ export interface DailyJobResult {
 }
 
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
 
 /** The newest day that is closed at `nowMs`. */
 export function lastClosedDay(nowMs: number): string {

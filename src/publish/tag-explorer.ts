@@ -1,4 +1,5 @@
 import type { GenderKey } from "../db/schema.ts";
+import { addDays, monthsEndingWith } from "../stats/calendar.ts";
 import {
   monthsWithData,
   type TagGenderDay,
@@ -6,7 +7,6 @@ import {
   tagMonths,
   tagsSeen,
 } from "../stats/tag-explorer.ts";
-import { addDays, monthsEndingWith } from "../stats/utc-days.ts";
 import type { DayPublisher } from "./context.ts";
 import { TAG_EXPLORER_DATASETS, type TagExplorerDataset, tagExplorerPath } from "./paths.ts";
 import type {

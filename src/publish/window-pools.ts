@@ -1,3 +1,4 @@
+import { addDays } from "../stats/calendar.ts";
 import { windowPerformers } from "../stats/queries/window-performers.ts";
 import { type Scored, withScore } from "../stats/rankings/ranked-rows.ts";
 import type { PublishContext } from "./context.ts";
@@ -20,10 +21,6 @@ function scoredWindow(context: PublishContext, day: string): Promise<Scored[]> {
   return performers;
 }
 
-export function previousDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
-
 /** The pools of the day's window and of the day before's (for pr), the excluded username left out. */
 export async function windowPools(
   context: PublishContext,
@@ -32,7 +29,7 @@ export async function windowPools(
   const excluded = context.options.excludedUsername;
   const [current, previous] = await Promise.all([
     scoredWindow(context, day),
-    scoredWindow(context, previousDay(day)),
+    scoredWindow(context, addDays(day, -1)),
   ]);
   return { current: poolOf(current, excluded), previous: poolOf(previous, excluded) };
 }

@@ -43,3 +43,9 @@ export function addMonths(month: string, months: number): string {
 export function monthStart(month: string): string {
   return `${addMonths(month, 0)}-01`;
 }
+
+/** The `count` UTC months ending with the month of `day`, oldest first, as "YYYY-MM". */
+export function monthsEndingWith(day: string, count: number): string[] {
+  const last = new Date(dayStart(day)).toISOString().slice(0, 7);
+  return Array.from({ length: count }, (_, i) => addMonths(last, i - count + 1));
+}

@@ -1,4 +1,4 @@
-import { score } from "../formulas/score.ts";
+import { type ScoreDetails, score } from "../formulas/score.ts";
 import type { WindowPerformer } from "../queries/window-performers.ts";
 
 /** A ranked row (SPEC §3): exactly these fields. */
@@ -8,14 +8,7 @@ export interface RankedRow {
   /** Rank in the previous edition of the same list (the day before), null when not in it. */
   pr: number | null;
   score: number;
-  score_details: {
-    broadcasts: number;
-    best_rank: number | null;
-    most_viewers: number;
-    camTime: number;
-    f: number;
-    fg: number;
-  };
+  score_details: ScoreDetails;
   max_u: number;
   f: number;
   fg: number;
@@ -30,18 +23,20 @@ export interface Scored extends WindowPerformer {
   score: number;
 }
 
-export function withScore(p: WindowPerformer): Scored {
+/** The score_details of a performer's window (SPEC §3 names). */
+function detailsOf(p: WindowPerformer): ScoreDetails {
   return {
-    ...p,
-    score: score({
-      broadcasts: p.broadcasts,
-      best_rank: p.bestRank,
-      most_viewers: p.mostViewers,
-      camTime: p.camTime,
-      f: p.followers,
-      fg: p.weekGain,
-    }),
+    broadcasts: p.broadcasts,
+    best_rank: p.bestRank,
+    most_viewers: p.mostViewers,
+    camTime: p.camTime,
+    f: p.followers,
+    fg: p.weekGain,
   };
+}
+
+export function withScore(p: WindowPerformer): Scored {
+  return { ...p, score: score(detailsOf(p)) };
 }
 
 const byName = (a: Scored, b: Scored) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
@@ -66,14 +61,7 @@ export function rankedRows(top: Scored[], previous: ReadonlyMap<string, number>)
     rank: i + 1,
     pr: previous.get(p.username) ?? null,
     score: p.score,
-    score_details: {
-      broadcasts: p.broadcasts,
-      best_rank: p.bestRank,
-      most_viewers: p.mostViewers,
-      camTime: p.camTime,
-      f: p.followers,
-      fg: p.weekGain,
-    },
+    score_details: detailsOf(p),
     max_u: p.mostViewers,
     f: p.followers,
     fg: p.weekGain,
