@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -153,4 +154,32 @@ describe("the daily job", () => {
     expect(result.days).toEqual(["2026-11-14", "2026-11-15", "2026-11-16"]);
     expect(await treeDigest(root)).toEqual(before);
   });
+
+  it("is what npm run rebuild runs: byte-identical files, and a clear refusal of a bad range", async () => {
+    const before = await treeDigest(root);
+    const rebuild = (...args: string[]) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ["--import", "tsx", "src/rebuild.ts", ...args], {
+          env: {
+            PATH: process.env.PATH,
+            DATABASE_URL: t.url,
+            PUBLISH_DIR: root,
+            LOG_LEVEL: "warn",
+            TAG_MIN_PERFORMERS: "3",
+          },
+          stdio: ["ignore", "ignore", "pipe"],
+        });
+        let stderr = "";
+        child.stderr?.on("data", (chunk) => {
+          stderr += String(chunk);
+        });
+        child.once("exit", (code) => resolve({ code, stderr }));
+      });
+    expect(await rebuild("--from", "2026-11-15", "--to", "2026-11-16")).toEqual({ code: 0, stderr: "" });
+    expect(await treeDigest(root)).toEqual(before);
+    expect(await rebuild("--from", "2026-11-16", "--to", "2026-11-15")).toEqual({
+      code: 2,
+      stderr: "--from (2026-11-16) is after --to (2026-11-15)\n",
+    });
+  }, 120_000);
 });
