@@ -70,7 +70,10 @@ export async function rollupPerformerDays(db: Db, day: string): Promise<number> 
       from_snapshots AS (
         SELECT performer_id,
           MAX(viewers) FILTER (WHERE show = 1) AS peak_viewers,
-          (ARRAY_AGG(followers ORDER BY observed_at DESC) FILTER (WHERE followers IS NOT NULL))[1] AS followers,
+          -- The followers of the latest sighting that had them: the greatest [instant, followers]
+          -- pair. A plain aggregate; ARRAY_AGG(... ORDER BY) made PostgreSQL sort the day's 12
+          -- million snapshots of a top-size day first.
+          (MAX(ARRAY[EXTRACT(EPOCH FROM observed_at)::bigint, followers]) FILTER (WHERE followers IS NOT NULL))[2]::integer AS followers,
           MIN(rank) AS best_rank,
           MIN(gender_rank) AS best_gender_rank,
           BOOL_OR(show = 1) AS seen_in_public

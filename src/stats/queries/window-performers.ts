@@ -40,7 +40,8 @@ export async function windowPerformers(db: Db, day: string): Promise<WindowPerfo
         MIN(best_rank) AS best_rank,
         COALESCE(MAX(peak_viewers), 0) AS most_viewers,
         SUM(minutes_online)::integer AS cam_time,
-        COALESCE((ARRAY_AGG(followers ORDER BY day DESC) FILTER (WHERE followers IS NOT NULL))[1], 0) AS followers,
+        -- The latest day's followers: the greatest [day, followers] pair (no sort, unlike ARRAY_AGG ORDER BY).
+        COALESCE((MAX(ARRAY[day - DATE '2000-01-01', followers]) FILTER (WHERE followers IS NOT NULL))[2], 0) AS followers,
         COALESCE(SUM(follower_gain) FILTER (WHERE day >= ${day}::date - 6), 0)::integer AS week_gain
       FROM in_window GROUP BY performer_id
     ),
@@ -49,9 +50,12 @@ export async function windowPerformers(db: Db, day: string): Promise<WindowPerfo
       FROM in_window WHERE cardinality(tags) > 0
       ORDER BY performer_id, day DESC
     ),
+    -- Distinct pairs first (hashed), then one array each: far less to sort than every day's tags.
+    window_pairs AS (
+      SELECT performer_id, tag FROM in_window, unnest(tags) AS tag GROUP BY performer_id, tag
+    ),
     window_tags AS (
-      SELECT performer_id, ARRAY_AGG(DISTINCT tag ORDER BY tag) AS tags
-      FROM in_window, unnest(tags) AS tag GROUP BY performer_id
+      SELECT performer_id, ARRAY_AGG(tag ORDER BY tag) AS tags FROM window_pairs GROUP BY performer_id
     )
     SELECT p.username, p.gender, p.country, f.broadcasts, f.best_rank AS "bestRank",
       f.most_viewers AS "mostViewers", f.cam_time AS "camTime", f.followers, f.week_gain AS "weekGain",

@@ -1,5 +1,6 @@
 import { type ScoreDetails, score } from "../formulas/score.ts";
 import type { WindowPerformer } from "../queries/window-performers.ts";
+import { topK } from "./top-k.ts";
 
 /** A ranked row (SPEC §3): exactly these fields. */
 export interface RankedRow {
@@ -51,7 +52,7 @@ const ORDERS: Record<RankOrder, (a: Scored, b: Scored) => number> = {
 
 /** The first `limit` performers in the order, ranked from 1. */
 export function topOf(performers: Scored[], order: RankOrder, limit: number): Scored[] {
-  return [...performers].sort(ORDERS[order]).slice(0, limit);
+  return topK(performers, ORDERS[order], limit);
 }
 
 /** The rows of a list, with each performer's rank in the previous edition (username -> rank). */
