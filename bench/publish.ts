@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     child: { type: "string" },
     "data-dir": { type: "string" },
     day: { type: "string", default: "2026-11-17" },
+    /** Keep the database (its directory is printed) to study plans afterwards. */
+    keep: { type: "boolean", default: false },
   },
 });
 const DAY = args.day as string;
@@ -231,7 +233,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (args.keep) console.log(`database kept in ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
   }
 }
 
