@@ -32,6 +32,9 @@ export async function rollupPerformerDays(db: Db, day: string): Promise<number> 
   const d1Grace = at(start + DAY_MS + GRACE_MS);
   const weekBefore = at(start - 7 * DAY_MS);
   return db.transaction().execute(async (trx) => {
+    // The day's aggregate hashes one entry per performer of the day (~50,000 at the top sandbox
+    // size); at the default 4 MB it spilled 200 MB to disk and took 16 s instead of 6 (EXPLAIN ANALYZE).
+    await sql`SET LOCAL work_mem = '128MB'`.execute(trx);
     await sql`DELETE FROM performer_days WHERE day = ${day}::date`.execute(trx);
     const result = await sql`
       WITH
@@ -70,10 +73,11 @@ export async function rollupPerformerDays(db: Db, day: string): Promise<number> 
       from_snapshots AS (
         SELECT performer_id,
           MAX(viewers) FILTER (WHERE show = 1) AS peak_viewers,
-          -- The followers of the latest sighting that had them: the greatest [instant, followers]
-          -- pair. A plain aggregate; ARRAY_AGG(... ORDER BY) made PostgreSQL sort the day's 12
-          -- million snapshots of a top-size day first.
-          (MAX(ARRAY[EXTRACT(EPOCH FROM observed_at)::bigint, followers]) FILTER (WHERE followers IS NOT NULL))[2]::integer AS followers,
+          -- The followers of the latest sighting that had them, as one number: the instant in the
+          -- high bits and followers (0 to 2^31-1, parse-room.ts) in the low 31, so the greatest is
+          -- the latest. A plain MAX: ARRAY_AGG(... ORDER BY) sorted the day's snapshots first, and
+          -- MAX(ARRAY[...]) built an array per snapshot (16.6 s against 11.1 s on a top-size day).
+          (MAX(date_part('epoch', observed_at)::bigint * 2147483648 + followers) FILTER (WHERE followers IS NOT NULL) % 2147483648)::integer AS followers,
           MIN(rank) AS best_rank,
           MIN(gender_rank) AS best_gender_rank,
           BOOL_OR(show = 1) AS seen_in_public

@@ -40,8 +40,8 @@ export async function windowPerformers(db: Db, day: string): Promise<WindowPerfo
         MIN(best_rank) AS best_rank,
         COALESCE(MAX(peak_viewers), 0) AS most_viewers,
         SUM(minutes_online)::integer AS cam_time,
-        -- The latest day's followers: the greatest [day, followers] pair (no sort, unlike ARRAY_AGG ORDER BY).
-        COALESCE((MAX(ARRAY[day - DATE '2000-01-01', followers]) FILTER (WHERE followers IS NOT NULL))[2], 0) AS followers,
+        -- The latest day's followers, the day in the high bits (as in rollupPerformerDays): a plain MAX.
+        COALESCE((MAX((day - DATE '2000-01-01')::bigint * 2147483648 + followers) FILTER (WHERE followers IS NOT NULL) % 2147483648)::integer, 0) AS followers,
         COALESCE(SUM(follower_gain) FILTER (WHERE day >= ${day}::date - 6), 0)::integer AS week_gain
       FROM in_window GROUP BY performer_id
     ),
