@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
 import { markRolledUp, polledDays, rolledUpDays } from "../db/queries/rollup-days.ts";
 import type { Logger } from "../log.ts";
@@ -85,6 +86,10 @@ async function runDay(deps: DailyJobDeps, context: PublishContext, day: string) 
   let derivedRows = 0;
   let files = 0;
   for (const rollup of ROLLUPS) derivedRows += await rollup.run(deps.db, day);
+  // A catch-up grows performer_days from empty, and autovacuum analyzes a table only once enough of
+  // it changed: the next day's queries (the week's gain, the 30-day windows) would be planned for a
+  // table far smaller than it is. Sampling it is cheap.
+  await sql`ANALYZE performer_days`.execute(deps.db);
   for (const publisher of DATED_PUBLISHERS) files += (await publisher.run(context, day)).length;
   const durationMs = Math.round(performance.now() - started);
   await markRolledUp(deps.db, { day, derivedRows, files, durationMs });
