@@ -48,6 +48,11 @@ export const configSchema = z
 
     HOST: z.string().min(1).default("0.0.0.0"),
     PORT: port(3000),
+    API_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .min(0, "expected 0 (no limit) or more")
+      .default(600),
 
     DATABASE_URL: optionalText.pipe(
       z

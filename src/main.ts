@@ -21,7 +21,11 @@ runProcess(lifecycle, "camstats", async () => {
   const { database, feed } = await startCollection(config, log, lifecycle);
   await runHistoryIfNeeded(config, database.db, feed, log);
 
-  const app = buildApp({ db: database.db, publishDir: config.PUBLISH_DIR });
+  const app = buildApp({
+    db: database.db,
+    publishDir: config.PUBLISH_DIR,
+    rateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
+  });
   await app.listen({ host: config.HOST, port: config.PORT });
   lifecycle.started("the server", () => app.close());
   log.info(`site listening on http://${config.HOST}:${config.PORT}`);

@@ -1,19 +1,42 @@
+import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Db } from "../db/connect.ts";
+import { registerApiErrors } from "./api/api-error.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
+import { registerStreamers } from "./routes/streamers.ts";
+import { registerStreams } from "./routes/streams.ts";
 
 export interface AppOptions {
   db: Db;
   /** Where the published JSON files live (PUBLISH_DIR). */
   publishDir: string;
   logger?: boolean | { level: string };
+  /** Requests per minute per client address on the API (default 600); 0 turns the limit off (benchmarks). */
+  rateLimitPerMinute?: number;
 }
 
 /** The site's HTTP server. Routes are added per issue; each route file registers its own paths. */
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
-  registerHealth(app, options.db);
+  registerApiErrors(app);
+  const perMinute = options.rateLimitPerMinute ?? 600;
+  if (perMinute > 0) {
+    // Per client address; the 429 leaves through the API's one error shape (api-error.ts).
+    void app.register(rateLimit, {
+      max: perMinute,
+      timeWindow: "1 minute",
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `too many requests: at most ${context.max} a minute from one address; try again in ${context.after}`,
+      }),
+    });
+  }
+  void app.register(async (api) => {
+    registerHealth(api, options.db);
+    registerStreams(api, options.db);
+    registerStreamers(api, options.db);
+  });
   registerPublishedFiles(app, options.publishDir);
   return app;
 }

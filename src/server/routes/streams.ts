@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/connect.ts";
+import { findPerformer } from "../../db/queries/performer-lookup.ts";
+import { lastClosedDay } from "../../jobs/daily-job.ts";
+import { hourlyStats, MAX_WEEKS_BACK } from "../../stats/queries/hourly-stats.ts";
+import { performerStream, performerStreams } from "../../stats/queries/performer-streams.ts";
+import { ApiError, parseQuery, unknownPerformer } from "../api/api-error.ts";
+import { API_CACHE } from "../api/cache.ts";
+
+/** How many streams /api/streams lists, newest first. */
+export const STREAMS_LIMIT = 100;
+
+const modelName = z
+  .string({ error: "expected a performer name" })
+  .trim()
+  .min(1, "expected a performer name")
+  .max(64, "expected at most 64 characters");
+
+const streamsQuery = z.object({ modelName });
+const detailsQuery = z.object({
+  modelName,
+  streamId: z
+    .string({ error: "expected a stream id" })
+    .regex(/^\d{1,12}$/, "expected a stream id (the start in whole seconds since 1970)")
+    .optional(),
+});
+const hourlyQuery = z.object({
+  modelName,
+  weeksBack: z
+    .string({ error: "expected a number of weeks" })
+    .regex(/^\d{1,3}$/, `expected a whole number of weeks from 1 to ${MAX_WEEKS_BACK}`)
+    .transform(Number)
+    .refine(
+      (n) => n >= 1 && n <= MAX_WEEKS_BACK,
+      `expected a whole number of weeks from 1 to ${MAX_WEEKS_BACK}`,
+    )
+    .default(4),
+});
+
+/**
+ * A performer's streams (SPEC §7 charts host): /api/streams?modelName (the latest 100 stream
+ * sessions), /api/stream_details?modelName[&streamId] (one, the latest without an id), and
+ * /api/stream_hourlystats?modelName&weeksBack (7 weekdays x 24 UTC hours, default 4 weeks).
+ * Each handler: validate, query, respond (no authentication: these are public).
+ */
+export function registerStreams(app: FastifyInstance, db: Db): void {
+  const performer = async (name: string) => {
+    const found = await findPerformer(db, name);
+    if (!found) throw unknownPerformer(name);
+    return found;
+  };
+
+  app.get("/api/streams", async (request, reply) => {
+    const query = parseQuery(streamsQuery, request.query);
+    const { performerId, username } = await performer(query.modelName);
+    const streams = await performerStreams(db, performerId, STREAMS_LIMIT);
+    return reply.header("cache-control", API_CACHE).send({ modelName: username, streams });
+  });
+
+  app.get("/api/stream_details", async (request, reply) => {
+    const query = parseQuery(detailsQuery, request.query);
+    const { performerId, username } = await performer(query.modelName);
+    const stream = await performerStream(db, performerId, query.streamId);
+    if (!stream) {
+      throw query.streamId === undefined
+        ? new ApiError(404, "no_streams", `${username} has no stream yet`)
+        : new ApiError(404, "unknown_stream", `${username} has no stream ${query.streamId}`, "streamId");
+    }
+    return reply.header("cache-control", API_CACHE).send({ modelName: username, stream });
+  });
+
+  app.get("/api/stream_hourlystats", async (request, reply) => {
+    const query = parseQuery(hourlyQuery, request.query);
+    const { performerId, username } = await performer(query.modelName);
+    const endDay = lastClosedDay(Date.now());
+    const hours = await hourlyStats(db, performerId, endDay, query.weeksBack);
+    return reply
+      .header("cache-control", API_CACHE)
+      .send({ modelName: username, endDay, weeksBack: query.weeksBack, hours });
+  });
+}

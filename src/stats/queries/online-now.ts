@@ -1,0 +1,45 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/connect.ts";
+import type { GenderKey } from "../../db/schema.ts";
+
+/** A room in the latest complete poll. status is SPEC §3's online status code (7: a group show). */
+export interface OnlineStreamer {
+  name: string;
+  gender: GenderKey | null;
+  viewers: number | null;
+  followers: number | null;
+  status: number;
+}
+
+export interface OnlineNow {
+  /** The latest complete poll's instant, or null before any. */
+  observedAt: string | null;
+  streamers: OnlineStreamer[];
+}
+
+/**
+ * Who is online now: the rooms of the latest complete poll (a partial one would miss rooms), most
+ * viewers first; opted-out performers left out. The poll's instant comes first so the snapshot
+ * partitions are pruned to its day.
+ */
+export async function onlineNow(db: Db): Promise<OnlineNow> {
+  const { rows: latest } = await sql<{ at: Date | null }>`
+    SELECT MAX(observed_at) AS at FROM polls WHERE status = 'complete'`.execute(db);
+  const at = latest[0]?.at ?? null;
+  if (at === null) return { observedAt: null, streamers: [] };
+  const { rows } = await sql<OnlineStreamer>`
+    SELECT p.username AS name, p.gender, s.viewers, s.followers, s.show AS status
+    FROM snapshots s JOIN performers p USING (performer_id)
+    WHERE s.observed_at = ${at.toISOString()}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+    ORDER BY s.viewers DESC NULLS LAST, p.username`.execute(db);
+  return { observedAt: at.toISOString(), streamers: rows };
+}
+
+/** When a performer was last seen: the end of their latest stream session. */
+export async function lastSeen(db: Db, performerId: number): Promise<Date | null> {
+  const { rows } = await sql<{ at: Date }>`
+    SELECT end_time AS at FROM stream_sessions WHERE performer_id = ${performerId}
+    ORDER BY start_time DESC LIMIT 1`.execute(db);
+  return rows[0]?.at ?? null;
+}
