@@ -4,17 +4,13 @@ import type { Db } from "../../db/connect.ts";
 import { findPerformer } from "../../db/queries/performer-lookup.ts";
 import { lastSeen, onlineNow } from "../../stats/queries/online-now.ts";
 import { parseQuery, unknownPerformer } from "../api/api-error.ts";
+import { modelNameParam } from "../api/params.ts";
 
 /** SPEC §4: live means in the online list or seen under 5 minutes ago. */
 export const LIVE_WITHIN_MS = 5 * 60_000;
 
 const streamersQuery = z.object({
-  modelName: z
-    .string({ error: "expected a performer name" })
-    .trim()
-    .min(1, "expected a performer name")
-    .max(64, "expected at most 64 characters")
-    .optional(),
+  modelName: modelNameParam.optional(),
 });
 
 /**

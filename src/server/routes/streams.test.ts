@@ -145,6 +145,15 @@ describe("the streams and streamers API", () => {
       400,
       { code: "invalid_parameter", parameter: "weeksBack" },
     ],
+    [
+      "/api/streams?modelName=a%00b",
+      400,
+      {
+        code: "invalid_parameter",
+        parameter: "modelName",
+        message: "modelName: expected a performer name: letters, digits, _ . and -",
+      },
+    ],
     ["/api/nothing-here", 404, { code: "not_found", message: "no such path: /api/nothing-here" }],
   ])("%s answers %i in the one error shape", async (url, status, error) => {
     const response = await get(url);

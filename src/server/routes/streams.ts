@@ -7,15 +7,12 @@ import { hourlyStats, MAX_WEEKS_BACK } from "../../stats/queries/hourly-stats.ts
 import { performerStream, performerStreams } from "../../stats/queries/performer-streams.ts";
 import { ApiError, parseQuery, unknownPerformer } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
+import { modelNameParam } from "../api/params.ts";
 
 /** How many streams /api/streams lists, newest first. */
 export const STREAMS_LIMIT = 100;
 
-const modelName = z
-  .string({ error: "expected a performer name" })
-  .trim()
-  .min(1, "expected a performer name")
-  .max(64, "expected at most 64 characters");
+const modelName = modelNameParam;
 
 const streamsQuery = z.object({ modelName });
 const detailsQuery = z.object({
