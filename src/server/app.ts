@@ -6,6 +6,7 @@ import { registerHealth } from "./routes/health.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
+import { registerTraffic } from "./routes/traffic.ts";
 
 export interface AppOptions {
   db: Db;
@@ -36,6 +37,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerHealth(api, options.db);
     registerStreams(api, options.db);
     registerStreamers(api, options.db);
+    registerTraffic(api, options.db);
   });
   registerPublishedFiles(app, options.publishDir);
   return app;
