@@ -1,11 +1,12 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Db } from "../db/connect.ts";
-import { registerApiErrors } from "./api/api-error.ts";
+import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
+import { registerSummaries } from "./routes/summaries.ts";
 import { registerTraffic } from "./routes/traffic.ts";
 
 export interface AppOptions {
@@ -19,7 +20,14 @@ export interface AppOptions {
 
 /** The site's HTTP server. Routes are added per issue; each route file registers its own paths. */
 export function buildApp(options: AppOptions): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: false,
+    // A URL that cannot be decoded never reaches a route or the error handler: answer it here, in
+    // the API's one error shape.
+    frameworkErrors: (error, _request, reply) =>
+      sendApiError(reply, new ApiError(400, "bad_request", error.message)),
+  });
   registerApiErrors(app);
   const perMinute = options.rateLimitPerMinute ?? 600;
   if (perMinute > 0) {
@@ -38,6 +46,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerStreams(api, options.db);
     registerStreamers(api, options.db);
     registerTraffic(api, options.db);
+    registerSummaries(api, options.db);
   });
   registerPublishedFiles(app, options.publishDir);
   return app;

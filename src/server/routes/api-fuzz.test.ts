@@ -92,6 +92,8 @@ describe("the API under hostile input", () => {
 
   it("refuses raw junk in the URL itself in the same shape", async () => {
     for (const url of [
+      "/v1/public/wrapped/%E0%A4%A",
+      "/v1/wrapped/%00",
       "/api/streams?modelName=%E0%A4%A",
       "/api/streams?%",
       "/api/stream_details?streamId=%00",

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/connect.ts";
+import { findPerformerById } from "../../db/queries/performer-by-id.ts";
+import type { PerformerRef } from "../../db/queries/performer-lookup.ts";
+import { findPerformer } from "../../db/queries/performer-lookup.ts";
+import { monthlySummaries } from "../../stats/queries/monthly-summaries.ts";
+import { yearlySummary } from "../../stats/queries/yearly-summary.ts";
+import { ApiError, parseQuery, unknownPerformer } from "../api/api-error.ts";
+import { API_CACHE } from "../api/cache.ts";
+import { modelNameParam } from "../api/params.ts";
+
+const unknownId = (id: number) => new ApiError(404, "unknown_performer", `no performer has the id ${id}`);
+
+const byName = z.object({ name: modelNameParam });
+const byId = z.object({
+  id: z
+    .string({ error: "expected a performer id" })
+    .regex(/^[1-9]\d{0,14}$/, "expected a performer id (a whole number)")
+    .transform(Number),
+});
+const yearQuery = (thisYear: number) =>
+  z.object({
+    year: z
+      .string({ error: "expected a year" })
+      .regex(/^\d{4}$/, "expected a year such as 2026")
+      .transform(Number)
+      .refine((y) => y >= 2000 && y <= thisYear, `expected a year from 2000 to ${thisYear}`)
+      .optional(),
+  });
+const monthQuery = z.object({
+  month: z
+    .string({ error: "expected a month" })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "expected a month as YYYY-MM")
+    .optional(),
+});
+
+/**
+ * The API host's summaries (SPEC §7, DESIGN.md §2: prefix /v1): a performer's year (the wrapped
+ * page) by name or by id, with ?year= (default this UTC year), and the 12 monthly summaries ending
+ * with ?month= (default this UTC month).
+ */
+export function registerSummaries(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
+  const wrapped = async (performer: PerformerRef | null, missing: ApiError, query: unknown) => {
+    const thisYear = new Date(now()).getUTCFullYear();
+    const { year = thisYear } = parseQuery(yearQuery(thisYear), query);
+    if (!performer) throw missing;
+    return {
+      modelName: performer.username,
+      id: performer.performerId,
+      ...(await yearlySummary(db, performer.performerId, year)),
+    };
+  };
+
+  app.get("/v1/public/wrapped/:name", async (request, reply) => {
+    const { name } = parseQuery(byName, request.params);
+    reply.header("cache-control", API_CACHE);
+    return wrapped(await findPerformer(db, name), unknownPerformer(name), request.query);
+  });
+
+  app.get("/v1/wrapped/:id", async (request, reply) => {
+    const { id } = parseQuery(byId, request.params);
+    reply.header("cache-control", API_CACHE);
+    return wrapped(await findPerformerById(db, id), unknownId(id), request.query);
+  });
+
+  app.get("/v1/monthly_summary/:id", async (request, reply) => {
+    const { id } = parseQuery(byId, request.params);
+    const { month = new Date(now()).toISOString().slice(0, 7) } = parseQuery(monthQuery, request.query);
+    const performer = await findPerformerById(db, id);
+    if (!performer) throw unknownId(id);
+    reply.header("cache-control", API_CACHE);
+    const months = await monthlySummaries(db, performer.performerId, month);
+    return { modelName: performer.username, id: performer.performerId, months };
+  });
+}
