@@ -51,4 +51,34 @@ describe("loadConfig", () => {
     expect(errorOf({ DATABASE_URL: "localhost" })).toContain("DATABASE_URL: expected a PostgreSQL URL");
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
+
+  it("reads the ranking, API and geo settings, and says what is wrong with them", () => {
+    const defaults = loadConfig({});
+    expect(defaults.RANKING_EXCLUDED_USERNAME).toBeUndefined();
+    expect(defaults).toMatchObject({
+      TAG_MIN_PERFORMERS: 5,
+      API_RATE_LIMIT_PER_MINUTE: 600,
+      TRUSTED_PROXIES: [],
+      AGE_VERIFICATION_REGIONS: ["GB", "FR", "IT", "DE"],
+    });
+    expect(
+      loadConfig({ TRUSTED_PROXIES: " 10.0.0.1, 192.168.0.0/16,::1 ", AGE_VERIFICATION_REGIONS: "GB,,US" }),
+    ).toMatchObject({
+      TRUSTED_PROXIES: ["10.0.0.1", "192.168.0.0/16", "::1"],
+      AGE_VERIFICATION_REGIONS: ["GB", "US"],
+    });
+    expect(errorOf({ TRUSTED_PROXIES: "10.0.0.1,proxy.local" })).toContain(
+      'TRUSTED_PROXIES: expected IP addresses or CIDR ranges separated by commas, such as 10.0.0.1,192.168.0.0/16; got "10.0.0.1,proxy.local"',
+    );
+    expect(errorOf({ TRUSTED_PROXIES: "10.0.0.0/33" })).toContain("TRUSTED_PROXIES: expected IP addresses");
+    expect(errorOf({ AGE_VERIFICATION_REGIONS: "gb" })).toContain(
+      'AGE_VERIFICATION_REGIONS: expected ISO country codes separated by commas, such as GB,FR; got "gb"',
+    );
+    expect(errorOf({ RANKING_EXCLUDED_USERNAME: "Bad Name" })).toContain(
+      "RANKING_EXCLUDED_USERNAME: expected a platform username",
+    );
+    expect(errorOf({ TAG_MIN_PERFORMERS: "0" })).toContain(
+      "TAG_MIN_PERFORMERS: expected a whole number of at least 1",
+    );
+  });
 });

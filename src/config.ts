@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -35,6 +36,26 @@ const optionalUrl = optionalText.pipe(
   z.url({ error: "expected an absolute URL such as https://host/path" }).optional(),
 );
 
+/** A comma-separated list, each item trimmed, empty items dropped. */
+const commaList = (item: z.ZodType<string, string>, fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x !== ""),
+    )
+    .pipe(z.array(item));
+
+const ipOrCidr = z.string().refine((v) => {
+  const [address, bits, ...rest] = v.split("/");
+  const version = isIP(address ?? "");
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}, "expected IP addresses or CIDR ranges separated by commas, such as 10.0.0.1,192.168.0.0/16");
+
 const booleanFlag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
@@ -48,6 +69,11 @@ export const configSchema = z
 
     HOST: z.string().min(1).default("0.0.0.0"),
     PORT: port(3000),
+    TRUSTED_PROXIES: commaList(ipOrCidr, ""),
+    AGE_VERIFICATION_REGIONS: commaList(
+      z.string().regex(/^[A-Z]{2}$/, "expected ISO country codes separated by commas, such as GB,FR"),
+      "GB,FR,IT,DE",
+    ),
     API_RATE_LIMIT_PER_MINUTE: z.coerce
       .number({ error: "expected a number" })
       .int("expected a whole number")

@@ -25,6 +25,8 @@ runProcess(lifecycle, "camstats", async () => {
     db: database.db,
     publishDir: config.PUBLISH_DIR,
     rateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: config.TRUSTED_PROXIES,
+    ageVerificationRegions: config.AGE_VERIFICATION_REGIONS,
   });
   await app.listen({ host: config.HOST, port: config.PORT });
   lifecycle.started("the server", () => app.close());

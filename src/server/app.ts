@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Db } from "../db/connect.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
+import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerStreamers } from "./routes/streamers.ts";
@@ -16,13 +17,17 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Requests per minute per client address on the API (default 600); 0 turns the limit off (benchmarks). */
   rateLimitPerMinute?: number;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
+  trustedProxies?: string[];
+  /** Countries where age verification applies (ISO alpha-2). */
+  ageVerificationRegions?: string[];
 }
 
 /** The site's HTTP server. Routes are added per issue; each route file registers its own paths. */
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: false,
+    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     // A URL that cannot be decoded never reaches a route or the error handler: answer it here, in
     // the API's one error shape.
     frameworkErrors: (error, _request, reply) =>
@@ -47,6 +52,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerStreamers(api, options.db);
     registerTraffic(api, options.db);
     registerSummaries(api, options.db);
+    registerGeoip(api, new Set(options.ageVerificationRegions ?? []));
   });
   registerPublishedFiles(app, options.publishDir);
   return app;
