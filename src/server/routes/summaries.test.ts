@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiGet, testApp } from "../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../../tests/helpers/fixtures.ts";
-import { buildApp } from "../app.ts";
 
 describe("the /v1 summaries", () => {
   let t: TestDatabase;
@@ -40,17 +40,14 @@ describe("the /v1 summaries", () => {
       minutesOnline: 60,
     });
     await confirmOptout(t.db, "gone");
-    app = buildApp({ db: t.db, publishDir: "/nonexistent", rateLimitPerMinute: 0 });
+    app = testApp(t.db);
   });
   afterAll(async () => {
     await app?.close();
     await t.drop();
   });
 
-  const get = async (url: string) => {
-    const response = await app.inject({ method: "GET", url });
-    return { status: response.statusCode, body: response.json(), cache: response.headers["cache-control"] };
-  };
+  const get = (url: string) => apiGet(app, url);
 
   it("gives a performer's year by name and by id, the same", async () => {
     const byName = await get("/v1/public/wrapped/Ann?year=2026");

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiGet, testApp } from "../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
-import { buildApp } from "../app.ts";
 
 describe("GET /api/traffic", () => {
   let t: TestDatabase;
@@ -28,21 +28,19 @@ describe("GET /api/traffic", () => {
       INSERT INTO tag_traffic_hours (hour, tag, sessions, rooms, viewers)
       VALUES ('2026-11-20T10:00:00Z', 'asian', 3, 2.25, 40.125), ('2026-11-20T10:00:00Z', 'cute', 1, 1, 1),
         ('2026-11-27T10:00:00Z', 'asian', 1, 1, 1)`.execute(t.db);
-    app = buildApp({ db: t.db, publishDir: "/nonexistent", rateLimitPerMinute: 0 });
+    app = testApp(t.db);
   });
   afterAll(async () => {
     await app?.close();
     await t.drop();
   });
 
-  const get = async (url: string) => {
-    const response = await app.inject({ method: "GET", url });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const get = (url: string) => apiGet(app, url);
 
   it("averages a day's complete polls per hour and gender", async () => {
     expect(await get("/api/traffic?date=2026-11-20")).toEqual({
       status: 200,
+      cache: "public, max-age=300",
       body: {
         from: "2026-11-20T00:00:00.000Z",
         to: "2026-11-21T00:00:00.000Z",
@@ -67,6 +65,7 @@ describe("GET /api/traffic", () => {
   it("gives a tag's hours for the 7 days from a start date", async () => {
     expect(await get("/api/traffic?startDate=2026-11-20&tag=Asian")).toEqual({
       status: 200,
+      cache: "public, max-age=300",
       body: {
         from: "2026-11-20T00:00:00.000Z",
         to: "2026-11-27T00:00:00.000Z",
@@ -95,6 +94,7 @@ describe("GET /api/traffic", () => {
   ])("%s is refused, naming %s", async (url, parameter, message) => {
     expect(await get(url)).toEqual({
       status: 400,
+      cache: "no-store",
       body: { error: { status: 400, code: "invalid_parameter", parameter, message } },
     });
   });

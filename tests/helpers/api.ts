@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../src/db/connect.ts";
+import { type AppOptions, buildApp } from "../../src/server/app.ts";
+
+/** The site's app on a test database: no published files, no rate limit unless a test sets one. */
+export function testApp(db: Db, options: Partial<AppOptions> = {}): FastifyInstance {
+  return buildApp({ db, publishDir: "/nonexistent", rateLimitPerMinute: 0, ...options });
+}
+
+/** GET through the app without a socket: status, parsed JSON body and cache header. */
+export async function apiGet(app: FastifyInstance, url: string) {
+  const response = await app.inject({ method: "GET", url });
+  return { status: response.statusCode, body: response.json(), cache: response.headers["cache-control"] };
+}
