@@ -6,6 +6,7 @@ import * as traffic from "./migrations/0004-traffic.ts";
 import * as performerHours from "./migrations/0005-performer-hours.ts";
 import * as tagSuggestions from "./migrations/0006-tag-suggestions.ts";
 import * as rollupDays from "./migrations/0007-rollup-days.ts";
+import * as nameSearch from "./migrations/0008-name-search.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005-performer-hours": performerHours,
   "0006-tag-suggestions": tagSuggestions,
   "0007-rollup-days": rollupDays,
+  "0008-name-search": nameSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

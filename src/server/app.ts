@@ -4,6 +4,7 @@ import type { Db } from "../db/connect.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
+import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
@@ -53,6 +54,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerTraffic(api, options.db);
     registerSummaries(api, options.db);
     registerGeoip(api, new Set(options.ageVerificationRegions ?? []));
+    registerNameLookup(api, options.db);
   });
   registerPublishedFiles(app, options.publishDir);
   return app;

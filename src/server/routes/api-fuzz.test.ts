@@ -90,6 +90,30 @@ describe("the API under hostile input", () => {
     );
   });
 
+  it("never answers 500 to any JSON body on the POST calls", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/v1/model-search", "/v1/name-checker"),
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ searchTerm: hostile, gender: hostile }, { requiredKeys: [] }),
+          fc.record({ name: hostile }, { requiredKeys: [] }),
+        ),
+        async (url, body) => {
+          const response = await app.inject({
+            method: "POST",
+            url,
+            payload: JSON.stringify(body) ?? "null",
+            headers: { "content-type": "application/json" },
+          });
+          expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expect(response.json().error.status).toBe(response.statusCode);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("refuses raw junk in the URL itself in the same shape", async () => {
     for (const url of [
       "/v1/public/wrapped/%E0%A4%A",

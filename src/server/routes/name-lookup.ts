@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/connect.ts";
+import { namesContaining, nameTaken, similarNames } from "../../db/queries/name-lookup.ts";
+import { parseQuery } from "../api/api-error.ts";
+import { modelNameParam } from "../api/params.ts";
+
+/** How many names a picker lookup and the name checker's similar names give. */
+export const LOOKUP_LIMIT = 20;
+export const SIMILAR_LIMIT = 10;
+
+/** Gender codes as the search sends them (SPEC §3: trans is s); empty or "all" is every gender. */
+const genderCode = z
+  .enum(["", "all", "f", "m", "c", "s", "t"], { error: "expected a gender code: f, m, c or s" })
+  .optional()
+  .transform((g) => (g === "s" || g === "t" ? "t" : g === "f" || g === "m" || g === "c" ? g : null));
+
+const modelSearchBody = z.object({
+  gender: genderCode,
+  // SPEC §5: a name search needs at least two characters.
+  searchTerm: z
+    .string({ error: "expected a search term" })
+    .trim()
+    .min(2, "expected at least 2 characters")
+    .max(64, "expected at most 64 characters")
+    .transform((t) => t.toLowerCase())
+    // Usernames hold nothing else, so nothing else can match (and a NUL byte would fail in PostgreSQL).
+    .pipe(z.string().regex(/^[a-z0-9_.-]+$/, "expected letters, digits, _ . and - only")),
+});
+
+const nameCheckerBody = z.object({ name: modelNameParam });
+
+/**
+ * The API host's name lookups (SPEC §7 unauthenticated POST): /v1/model-search {gender,
+ * searchTerm} for the pickers, and /v1/name-checker {name}: whether a name is taken on the platform
+ * as far as we have seen, with the seen names closest to it. Validate, query, respond.
+ */
+export function registerNameLookup(app: FastifyInstance, db: Db): void {
+  app.post("/v1/model-search", async (request, reply) => {
+    const body = parseQuery(modelSearchBody, request.body);
+    reply.header("cache-control", "no-store");
+    return { results: await namesContaining(db, body.searchTerm, body.gender, LOOKUP_LIMIT) };
+  });
+
+  app.post("/v1/name-checker", async (request, reply) => {
+    const { name } = parseQuery(nameCheckerBody, request.body);
+    reply.header("cache-control", "no-store");
+    const [taken, similar] = await Promise.all([nameTaken(db, name), similarNames(db, name, SIMILAR_LIMIT)]);
+    return { name, taken, similar };
+  });
+}
