@@ -25,6 +25,7 @@ describe("migrations", () => {
       "rollup_days",
       "snapshots",
       "stream_sessions",
+      "summary_suggestions",
       "tag_days",
       "tag_suggestions",
       "tag_traffic_hours",

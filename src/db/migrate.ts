@@ -7,6 +7,7 @@ import * as performerHours from "./migrations/0005-performer-hours.ts";
 import * as tagSuggestions from "./migrations/0006-tag-suggestions.ts";
 import * as rollupDays from "./migrations/0007-rollup-days.ts";
 import * as nameSearch from "./migrations/0008-name-search.ts";
+import * as summarySuggestions from "./migrations/0009-summary-suggestions.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-tag-suggestions": tagSuggestions,
   "0007-rollup-days": rollupDays,
   "0008-name-search": nameSearch,
+  "0009-summary-suggestions": summarySuggestions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
+import { registerSuggestions } from "./routes/suggestions.ts";
 import { registerSummaries } from "./routes/summaries.ts";
 import { registerTraffic } from "./routes/traffic.ts";
 
@@ -55,6 +56,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerSummaries(api, options.db);
     registerGeoip(api, new Set(options.ageVerificationRegions ?? []));
     registerNameLookup(api, options.db);
+    registerSuggestions(api, options.db);
   });
   registerPublishedFiles(app, options.publishDir);
   return app;

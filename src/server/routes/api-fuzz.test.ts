@@ -93,11 +93,21 @@ describe("the API under hostile input", () => {
   it("never answers 500 to any JSON body on the POST calls", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("/v1/model-search", "/v1/name-checker"),
+        fc.constantFrom(
+          "/v1/model-search",
+          "/v1/name-checker",
+          "/v1/tag_suggestion",
+          "/v1/summary_suggestion",
+          "/v1/optout",
+        ),
         fc.oneof(
           fc.jsonValue(),
           fc.record({ searchTerm: hostile, gender: hostile }, { requiredKeys: [] }),
           fc.record({ name: hostile }, { requiredKeys: [] }),
+          fc.record(
+            { performer: hostile, suggested_tag: hostile, suggested_summary: hostile },
+            { requiredKeys: [] },
+          ),
         ),
         async (url, body) => {
           const response = await app.inject({

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/connect.ts";
+import { findPerformer } from "../../db/queries/performer-lookup.ts";
+import { requestOptout, suggestSummary, suggestTag } from "../../db/queries/suggestions.ts";
+import { parseQuery, unknownPerformer } from "../api/api-error.ts";
+import { modelNameParam } from "../api/params.ts";
+
+/** A summary is shown whole on a result card's description tab: long enough to say something. */
+export const SUMMARY_MIN = 10;
+export const SUMMARY_MAX = 2000;
+
+const tagBody = z.object({
+  performer: modelNameParam,
+  suggested_tag: z
+    .string({ error: "expected a tag" })
+    .trim()
+    .transform((t) => t.replace(/^#+/, "").toLowerCase())
+    // The feed's tags: lowercase letters of any script, digits, _ and - (no spaces, no '#').
+    .pipe(
+      z
+        .string()
+        .regex(/^[\p{Ll}\p{Lo}\p{Nd}_-]{1,64}$/u, "expected one tag: letters, digits, _ and -, up to 64"),
+    ),
+});
+
+const summaryBody = z.object({
+  performer: modelNameParam,
+  suggested_summary: z
+    .string({ error: "expected a summary" })
+    .transform((t) =>
+      t
+        .replace(/\p{Cc}/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .pipe(
+      z
+        .string()
+        .min(SUMMARY_MIN, `expected at least ${SUMMARY_MIN} characters`)
+        .max(SUMMARY_MAX, `expected at most ${SUMMARY_MAX} characters`),
+    ),
+});
+
+const optoutBody = z.object({ performer: modelNameParam });
+
+/**
+ * The API host's unauthenticated writes (SPEC §7): /v1/tag_suggestion and /v1/summary_suggestion
+ * keep a visitor's suggestion for review (nothing unreviewed is published), /v1/optout records a
+ * performer's request to be left out. Each answers 202: accepted, acted on later.
+ */
+export function registerSuggestions(app: FastifyInstance, db: Db): void {
+  const known = async (name: string) => {
+    const performer = await findPerformer(db, name);
+    if (!performer) throw unknownPerformer(name);
+    return performer;
+  };
+
+  app.post("/v1/tag_suggestion", async (request, reply) => {
+    const body = parseQuery(tagBody, request.body);
+    const { username } = await known(body.performer);
+    const status = await suggestTag(db, username, body.suggested_tag);
+    return reply
+      .code(202)
+      .header("cache-control", "no-store")
+      .send({ performer: username, tag: body.suggested_tag, status });
+  });
+
+  app.post("/v1/summary_suggestion", async (request, reply) => {
+    const body = parseQuery(summaryBody, request.body);
+    const { username } = await known(body.performer);
+    await suggestSummary(db, username, body.suggested_summary);
+    return reply
+      .code(202)
+      .header("cache-control", "no-store")
+      .send({ performer: username, status: "pending" });
+  });
+
+  // A performer may opt out before we ever saw them: the name need not be known.
+  app.post("/v1/optout", async (request, reply) => {
+    const { performer } = parseQuery(optoutBody, request.body);
+    const status = await requestOptout(db, performer);
+    return reply.code(202).header("cache-control", "no-store").send({ performer, status });
+  });
+}
