@@ -12,3 +12,14 @@ export async function apiGet(app: FastifyInstance, url: string) {
   const response = await app.inject({ method: "GET", url });
   return { status: response.statusCode, body: response.json(), cache: response.headers["cache-control"] };
 }
+
+/** POST a JSON body through the app: status and parsed JSON body. */
+export async function apiPost(app: FastifyInstance, url: string, payload: unknown) {
+  const response = await app.inject({
+    method: "POST",
+    url,
+    payload: JSON.stringify(payload),
+    headers: { "content-type": "application/json" },
+  });
+  return { status: response.statusCode, body: response.json() };
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../../tests/helpers/api.ts";
+import { apiPost, testApp } from "../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer } from "../../../tests/helpers/fixtures.ts";
 
@@ -30,10 +30,7 @@ describe("the name lookups", () => {
     await t.drop();
   });
 
-  const post = async (url: string, payload: unknown) => {
-    const response = await app.inject({ method: "POST", url, payload: payload as string });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const post = (url: string, payload: unknown) => apiPost(app, url, payload);
 
   it("finds names containing the term: exact first, then prefixes, then by followers", async () => {
     const { status, body } = await post("/v1/model-search", { searchTerm: "Rose" });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../../tests/helpers/api.ts";
+import { apiPost, testApp } from "../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
 
@@ -19,10 +19,7 @@ describe("suggestions and opt-outs", () => {
     await t.drop();
   });
 
-  const post = async (url: string, payload: unknown) => {
-    const response = await app.inject({ method: "POST", url, payload: payload as string });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const post = (url: string, payload: unknown) => apiPost(app, url, payload);
 
   it("keeps a tag suggestion once, pending review", async () => {
     expect(await post("/v1/tag_suggestion", { performer: "Ann", suggested_tag: "#Cosplay" })).toEqual({
