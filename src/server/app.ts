@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Db } from "../db/connect.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
+import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
@@ -57,6 +58,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerGeoip(api, new Set(options.ageVerificationRegions ?? []));
     registerNameLookup(api, options.db);
     registerSuggestions(api, options.db);
+    registerApiDocs(api);
   });
   registerPublishedFiles(app, options.publishDir);
   return app;

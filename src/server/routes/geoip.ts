@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import geoip from "geoip-country";
+import type { RouteDoc } from "../api/openapi.ts";
 
 export interface GeoAnswer {
   /** ISO 3166 alpha-2 of the caller's address, or null when it is not in the local database. */
@@ -22,3 +23,12 @@ export function registerGeoip(app: FastifyInstance, regions: ReadonlySet<string>
     return answer;
   });
 }
+
+export const GEOIP_DOCS: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/geoip",
+    summary: "The caller's country and whether age verification applies there",
+    responses: { "200": "{ country, ageVerification }" },
+  },
+];

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { namesContaining, nameTaken, similarNames } from "../../db/queries/name-lookup.ts";
 import { parseQuery } from "../api/api-error.ts";
+import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 
 /** How many names a picker lookup and the name checker's similar names give. */
@@ -49,3 +50,20 @@ export function registerNameLookup(app: FastifyInstance, db: Db): void {
     return { name, taken, similar };
   });
 }
+
+export const NAME_LOOKUP_DOCS: RouteDoc[] = [
+  {
+    method: "post",
+    path: "/v1/model-search",
+    summary: "Performers whose name contains searchTerm (pickers); gender code f, m, c or s",
+    body: modelSearchBody,
+    responses: { "200": "up to 20 names", "400": "a bad field" },
+  },
+  {
+    method: "post",
+    path: "/v1/name-checker",
+    summary: "Whether a name is taken on the platform as far as we have seen, and the closest taken names",
+    body: nameCheckerBody,
+    responses: { "200": "{ name, taken, similar }", "400": "a bad field" },
+  },
+];

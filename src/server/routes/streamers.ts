@@ -4,6 +4,7 @@ import type { Db } from "../../db/connect.ts";
 import { findPerformer } from "../../db/queries/performer-lookup.ts";
 import { lastSeen, onlineNow } from "../../stats/queries/online-now.ts";
 import { parseQuery, unknownPerformer } from "../api/api-error.ts";
+import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 
 /** SPEC §4: live means in the online list or seen under 5 minutes ago. */
@@ -37,3 +38,17 @@ export function registerStreamers(app: FastifyInstance, db: Db, now: () => numbe
     };
   });
 }
+
+export const STREAMERS_DOCS: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/streamers",
+    summary: "Who is online now (the latest complete poll), or one performer's live state with modelName",
+    query: streamersQuery,
+    responses: {
+      "200": "the online list, or the performer's state",
+      "400": "a bad parameter",
+      "404": "an unknown performer",
+    },
+  },
+];

@@ -7,6 +7,7 @@ import { hourlyStats, MAX_WEEKS_BACK } from "../../stats/queries/hourly-stats.ts
 import { performerStream, performerStreams } from "../../stats/queries/performer-streams.ts";
 import { ApiError, parseQuery, unknownPerformer } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
+import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 
 /** How many streams /api/streams lists, newest first. */
@@ -77,3 +78,28 @@ export function registerStreams(app: FastifyInstance, db: Db): void {
       .send({ modelName: username, endDay, weeksBack: query.weeksBack, hours });
   });
 }
+
+/** The OpenAPI entries of these calls (GET /api/docs), with the schemas above. */
+export const STREAMS_DOCS: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/streams",
+    summary: "A performer's latest 100 stream sessions, newest first",
+    query: streamsQuery,
+    responses: { "200": "the streams", "400": "a bad parameter", "404": "an unknown performer" },
+  },
+  {
+    method: "get",
+    path: "/api/stream_details",
+    summary: "One stream session of a performer: the one asked for, or the latest",
+    query: detailsQuery,
+    responses: { "200": "the stream", "400": "a bad parameter", "404": "an unknown performer or stream" },
+  },
+  {
+    method: "get",
+    path: "/api/stream_hourlystats",
+    summary: "A performer's week in 7 weekdays x 24 UTC hours over the last weeksBack weeks (default 4)",
+    query: hourlyQuery,
+    responses: { "200": "168 buckets", "400": "a bad parameter", "404": "an unknown performer" },
+  },
+];

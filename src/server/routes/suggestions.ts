@@ -4,6 +4,7 @@ import type { Db } from "../../db/connect.ts";
 import { findPerformer } from "../../db/queries/performer-lookup.ts";
 import { requestOptout, suggestSummary, suggestTag } from "../../db/queries/suggestions.ts";
 import { parseQuery, unknownPerformer } from "../api/api-error.ts";
+import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 
 /** A summary is shown whole on a result card's description tab: long enough to say something. */
@@ -83,3 +84,27 @@ export function registerSuggestions(app: FastifyInstance, db: Db): void {
     return reply.code(202).header("cache-control", "no-store").send({ performer, status });
   });
 }
+
+export const SUGGESTIONS_DOCS: RouteDoc[] = [
+  {
+    method: "post",
+    path: "/v1/tag_suggestion",
+    summary: "Suggest a tag for a performer (kept for review)",
+    body: tagBody,
+    responses: { "202": "kept, with its review status", "400": "a bad field", "404": "an unknown performer" },
+  },
+  {
+    method: "post",
+    path: "/v1/summary_suggestion",
+    summary: "Suggest a summary for a performer (kept for review, never published unreviewed)",
+    body: summaryBody,
+    responses: { "202": "kept", "400": "a bad field", "404": "an unknown performer" },
+  },
+  {
+    method: "post",
+    path: "/v1/optout",
+    summary: "A performer asks to be left out of every public output (acted on once confirmed)",
+    body: optoutBody,
+    responses: { "202": "recorded: requested or confirmed", "400": "a bad field" },
+  },
+];

@@ -8,6 +8,7 @@ import { monthlySummaries } from "../../stats/queries/monthly-summaries.ts";
 import { yearlySummary } from "../../stats/queries/yearly-summary.ts";
 import { ApiError, parseQuery, unknownPerformer } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
+import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 
 const unknownId = (id: number) => new ApiError(404, "unknown_performer", `no performer has the id ${id}`);
@@ -74,3 +75,30 @@ export function registerSummaries(app: FastifyInstance, db: Db, now: () => numbe
     return { modelName: performer.username, id: performer.performerId, months };
   });
 }
+
+export const SUMMARIES_DOCS: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/v1/public/wrapped/{name}",
+    summary: "A performer's year (the wrapped page) by name; year defaults to this UTC year",
+    params: byName,
+    query: yearQuery(new Date().getUTCFullYear()),
+    responses: { "200": "the yearly summary", "400": "a bad parameter", "404": "an unknown performer" },
+  },
+  {
+    method: "get",
+    path: "/v1/wrapped/{id}",
+    summary: "A performer's year by id",
+    params: byId,
+    query: yearQuery(new Date().getUTCFullYear()),
+    responses: { "200": "the yearly summary", "400": "a bad parameter", "404": "an unknown performer" },
+  },
+  {
+    method: "get",
+    path: "/v1/monthly_summary/{id}",
+    summary: "The 12 monthly summaries ending with month (default this UTC month)",
+    params: byId,
+    query: monthQuery,
+    responses: { "200": "12 months", "400": "a bad parameter", "404": "an unknown performer" },
+  },
+];

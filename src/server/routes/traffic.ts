@@ -4,6 +4,7 @@ import type { Db } from "../../db/connect.ts";
 import { tagTrafficHours, trafficHours } from "../../stats/queries/traffic-series.ts";
 import { ApiError, parseQuery } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
+import type { RouteDoc } from "../api/openapi.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -70,3 +71,14 @@ export function registerTraffic(app: FastifyInstance, db: Db, now: () => number 
     return { ...range, hours: await trafficHours(db, new Date(from), new Date(to)) };
   });
 }
+
+export const TRAFFIC_DOCS: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/traffic",
+    summary:
+      "Rooms and viewers per UTC hour by gender: the last 24 hours, a date, or 7 days from startDate (with a tag)",
+    query: trafficQuery,
+    responses: { "200": "the hours", "400": "a bad parameter" },
+  },
+];

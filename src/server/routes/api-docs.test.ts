@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { testApp } from "../../../tests/helpers/api.ts";
+import { API_DOCS } from "./api-docs.ts";
+
+describe("GET /api/docs", () => {
+  it("is an OpenAPI document of every call, with parameters from the validating schemas", async () => {
+    const app = testApp({} as never);
+    try {
+      const response = await app.inject({ method: "GET", url: "/api/docs" });
+      expect(response.statusCode).toBe(200);
+      const doc = response.json();
+      expect(doc.openapi).toBe("3.1.0");
+      expect(Object.keys(doc.paths).sort()).toEqual([
+        "/api/geoip",
+        "/api/stream_details",
+        "/api/stream_hourlystats",
+        "/api/streamers",
+        "/api/streams",
+        "/api/traffic",
+        "/v1/model-search",
+        "/v1/monthly_summary/{id}",
+        "/v1/name-checker",
+        "/v1/optout",
+        "/v1/public/wrapped/{name}",
+        "/v1/summary_suggestion",
+        "/v1/tag_suggestion",
+        "/v1/wrapped/{id}",
+      ]);
+      expect(doc.paths["/api/streams"].get.parameters).toEqual([
+        {
+          name: "modelName",
+          in: "query",
+          required: true,
+          schema: expect.objectContaining({ type: "string", maxLength: 64 }),
+        },
+      ]);
+      expect(
+        doc.paths["/api/stream_details"].get.parameters.map((p: { name: string; required: boolean }) => [
+          p.name,
+          p.required,
+        ]),
+      ).toEqual([
+        ["modelName", true],
+        ["streamId", false],
+      ]);
+      expect(doc.paths["/v1/wrapped/{id}"].get.parameters[0]).toMatchObject({
+        name: "id",
+        in: "path",
+        required: true,
+      });
+      expect(doc.paths["/v1/name-checker"].post.requestBody.content["application/json"].schema).toMatchObject(
+        {
+          properties: { name: expect.objectContaining({ type: "string" }) },
+          required: ["name"],
+        },
+      );
+      expect(doc.paths["/api/traffic"].get.responses["400"].content["application/json"].schema).toEqual({
+        $ref: "#/components/schemas/Error",
+      });
+      // Each documented call is a route the app really has.
+      for (const route of API_DOCS) {
+        const url = route.path.replace(/\{(\w+)\}/g, ":$1");
+        expect(
+          app.hasRoute({ method: route.method.toUpperCase() as "GET" | "POST", url }),
+          `${route.method} ${url}`,
+        ).toBe(true);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
+import { GEOIP_DOCS } from "./geoip.ts";
+import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
+import { STREAMERS_DOCS } from "./streamers.ts";
+import { STREAMS_DOCS } from "./streams.ts";
+import { SUGGESTIONS_DOCS } from "./suggestions.ts";
+import { SUMMARIES_DOCS } from "./summaries.ts";
+import { TRAFFIC_DOCS } from "./traffic.ts";
+
+/** Every documented API call: each route module lists its own, with the schemas its handlers use. */
+export const API_DOCS: readonly RouteDoc[] = [
+  ...STREAMS_DOCS,
+  ...STREAMERS_DOCS,
+  ...TRAFFIC_DOCS,
+  ...GEOIP_DOCS,
+  ...SUMMARIES_DOCS,
+  ...NAME_LOOKUP_DOCS,
+  ...SUGGESTIONS_DOCS,
+];
+
+/** GET /api/docs: the OpenAPI document of the API, generated from the validating schemas. */
+export function registerApiDocs(app: FastifyInstance): void {
+  const document = openApiDocument(API_DOCS, { title: "camstats API", version: "1" });
+  app.get("/api/docs", async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=300").send(document),
+  );
+}
