@@ -1,17 +1,14 @@
 import { sql } from "kysely";
 import type { Db } from "../../src/db/connect.ts";
+import { insertPerformer as insertFixturePerformer } from "./fixtures.ts";
 
 /**
  * Hand-made rows for tests of the per-performer aggregates: a performer, its sessions and its
  * derived days and hours, inserted directly so that every expected figure can be worked out by hand.
  */
 
-export async function insertPerformer(db: Db, username: string, firstSeen: string): Promise<number> {
-  const { rows } = await sql<{ performer_id: number }>`
-    INSERT INTO performers (username, first_seen, last_seen)
-    VALUES (${username}, ${firstSeen}::timestamptz, ${firstSeen}::timestamptz)
-    RETURNING performer_id`.execute(db);
-  return (rows[0] as { performer_id: number }).performer_id;
+export function insertPerformer(db: Db, username: string, firstSeen: string): Promise<number> {
+  return insertFixturePerformer(db, { username, firstSeen, lastSeen: firstSeen });
 }
 
 export interface SessionRow {

@@ -37,10 +37,10 @@ export const unknownPerformer = (name: string) =>
   new ApiError(404, "unknown_performer", `no performer named ${JSON.stringify(name)} has been seen`);
 
 /**
- * Parses a request's query with a zod schema; the first problem becomes a 400 naming its parameter.
+ * Parses a request's query, path parameters or body with a zod schema; the first problem becomes a 400 naming its parameter.
  * Repeated parameters arrive as arrays, so a schema that wants one value refuses two.
  */
-export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+export function parseInput<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
   const parsed = schema.safeParse(query ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

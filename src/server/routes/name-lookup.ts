@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { namesContaining, nameTaken, similarNames } from "../../db/queries/name-lookup.ts";
-import { parseQuery } from "../api/api-error.ts";
+import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 
@@ -38,13 +38,13 @@ const nameCheckerBody = z.object({ name: modelNameParam });
  */
 export function registerNameLookup(app: FastifyInstance, db: Db): void {
   app.post("/v1/model-search", async (request, reply) => {
-    const body = parseQuery(modelSearchBody, request.body);
+    const body = parseInput(modelSearchBody, request.body);
     reply.header("cache-control", "no-store");
     return { results: await namesContaining(db, body.searchTerm, body.gender, LOOKUP_LIMIT) };
   });
 
   app.post("/v1/name-checker", async (request, reply) => {
-    const { name } = parseQuery(nameCheckerBody, request.body);
+    const { name } = parseInput(nameCheckerBody, request.body);
     reply.header("cache-control", "no-store");
     const [taken, similar] = await Promise.all([nameTaken(db, name), similarNames(db, name, SIMILAR_LIMIT)]);
     return { name, taken, similar };

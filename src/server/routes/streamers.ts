@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
-import { findPerformer } from "../../db/queries/performer-lookup.ts";
-import { lastSeen, onlineNow } from "../../stats/queries/online-now.ts";
-import { parseQuery, unknownPerformer } from "../api/api-error.ts";
+import { lastSeen, onlineNow, onlineRoom } from "../../stats/queries/online-now.ts";
+import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
+import { requirePerformer } from "../api/performers.ts";
 
 /** SPEC §4: live means in the online list or seen under 5 minutes ago. */
 export const LIVE_WITHIN_MS = 5 * 60_000;
@@ -20,20 +20,21 @@ const streamersQuery = z.object({
  */
 export function registerStreamers(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
   app.get("/api/streamers", async (request, reply) => {
-    const query = parseQuery(streamersQuery, request.query);
+    const query = parseInput(streamersQuery, request.query);
     reply.header("cache-control", "public, max-age=60");
-    const online = await onlineNow(db);
-    if (query.modelName === undefined) return { ...online, count: online.streamers.length };
-    const performer = await findPerformer(db, query.modelName);
-    if (!performer) throw unknownPerformer(query.modelName);
-    const room = online.streamers.find((s) => s.name === performer.username) ?? null;
+    if (query.modelName === undefined) {
+      const online = await onlineNow(db);
+      return { ...online, count: online.streamers.length };
+    }
+    const performer = await requirePerformer(db, query.modelName);
+    const { observedAt, room } = await onlineRoom(db, performer.performerId);
     const seen = await lastSeen(db, performer.performerId);
     const live = room !== null || (seen !== null && now() - seen.getTime() < LIVE_WITHIN_MS);
     return {
       modelName: performer.username,
       live,
       lastSeenTime: seen?.toISOString() ?? null,
-      observedAt: online.observedAt,
+      observedAt,
       room,
     };
   });

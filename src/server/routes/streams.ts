@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
-import { findPerformer } from "../../db/queries/performer-lookup.ts";
 import { lastClosedDay } from "../../jobs/daily-job.ts";
 import { hourlyStats, MAX_WEEKS_BACK } from "../../stats/queries/hourly-stats.ts";
 import { performerStream, performerStreams } from "../../stats/queries/performer-streams.ts";
-import { ApiError, parseQuery, unknownPerformer } from "../api/api-error.ts";
+import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
+import { requirePerformer } from "../api/performers.ts";
 
 /** How many streams /api/streams lists, newest first. */
 export const STREAMS_LIMIT = 100;
@@ -43,21 +43,17 @@ const hourlyQuery = z.object({
  * Each handler: validate, query, respond (no authentication: these are public).
  */
 export function registerStreams(app: FastifyInstance, db: Db): void {
-  const performer = async (name: string) => {
-    const found = await findPerformer(db, name);
-    if (!found) throw unknownPerformer(name);
-    return found;
-  };
+  const performer = (name: string) => requirePerformer(db, name);
 
   app.get("/api/streams", async (request, reply) => {
-    const query = parseQuery(streamsQuery, request.query);
+    const query = parseInput(streamsQuery, request.query);
     const { performerId, username } = await performer(query.modelName);
     const streams = await performerStreams(db, performerId, STREAMS_LIMIT);
     return reply.header("cache-control", API_CACHE).send({ modelName: username, streams });
   });
 
   app.get("/api/stream_details", async (request, reply) => {
-    const query = parseQuery(detailsQuery, request.query);
+    const query = parseInput(detailsQuery, request.query);
     const { performerId, username } = await performer(query.modelName);
     const stream = await performerStream(db, performerId, query.streamId);
     if (!stream) {
@@ -69,7 +65,7 @@ export function registerStreams(app: FastifyInstance, db: Db): void {
   });
 
   app.get("/api/stream_hourlystats", async (request, reply) => {
-    const query = parseQuery(hourlyQuery, request.query);
+    const query = parseInput(hourlyQuery, request.query);
     const { performerId, username } = await performer(query.modelName);
     const endDay = lastClosedDay(Date.now());
     const hours = await hourlyStats(db, performerId, endDay, query.weeksBack);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
-import { findPerformer } from "../../db/queries/performer-lookup.ts";
 import { requestOptout, suggestSummary, suggestTag } from "../../db/queries/suggestions.ts";
-import { parseQuery, unknownPerformer } from "../api/api-error.ts";
+import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
+import { requirePerformer } from "../api/performers.ts";
 
 /** A summary is shown whole on a result card's description tab: long enough to say something. */
 export const SUMMARY_MIN = 10;
@@ -51,14 +51,10 @@ const optoutBody = z.object({ performer: modelNameParam });
  * performer's request to be left out. Each answers 202: accepted, acted on later.
  */
 export function registerSuggestions(app: FastifyInstance, db: Db): void {
-  const known = async (name: string) => {
-    const performer = await findPerformer(db, name);
-    if (!performer) throw unknownPerformer(name);
-    return performer;
-  };
+  const known = (name: string) => requirePerformer(db, name);
 
   app.post("/v1/tag_suggestion", async (request, reply) => {
-    const body = parseQuery(tagBody, request.body);
+    const body = parseInput(tagBody, request.body);
     const { username } = await known(body.performer);
     const status = await suggestTag(db, username, body.suggested_tag);
     return reply
@@ -68,7 +64,7 @@ export function registerSuggestions(app: FastifyInstance, db: Db): void {
   });
 
   app.post("/v1/summary_suggestion", async (request, reply) => {
-    const body = parseQuery(summaryBody, request.body);
+    const body = parseInput(summaryBody, request.body);
     const { username } = await known(body.performer);
     await suggestSummary(db, username, body.suggested_summary);
     return reply
@@ -79,7 +75,7 @@ export function registerSuggestions(app: FastifyInstance, db: Db): void {
 
   // A performer may opt out before we ever saw them: the name need not be known.
   app.post("/v1/optout", async (request, reply) => {
-    const { performer } = parseQuery(optoutBody, request.body);
+    const { performer } = parseInput(optoutBody, request.body);
     const status = await requestOptout(db, performer);
     return reply.code(202).header("cache-control", "no-store").send({ performer, status });
   });

@@ -3,15 +3,13 @@ import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { findPerformerById } from "../../db/queries/performer-by-id.ts";
 import type { PerformerRef } from "../../db/queries/performer-lookup.ts";
-import { findPerformer } from "../../db/queries/performer-lookup.ts";
 import { monthlySummaries } from "../../stats/queries/monthly-summaries.ts";
 import { yearlySummary } from "../../stats/queries/yearly-summary.ts";
-import { ApiError, parseQuery, unknownPerformer } from "../api/api-error.ts";
+import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
-
-const unknownId = (id: number) => new ApiError(404, "unknown_performer", `no performer has the id ${id}`);
+import { requirePerformer } from "../api/performers.ts";
 
 const byName = z.object({ name: modelNameParam });
 const byId = z.object({
@@ -42,10 +40,15 @@ const monthQuery = z.object({
  * with ?month= (default this UTC month).
  */
 export function registerSummaries(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
-  const wrapped = async (performer: PerformerRef | null, missing: ApiError, query: unknown) => {
+  const performerById = async (id: number) => {
+    const performer = await findPerformerById(db, id);
+    if (!performer) throw new ApiError(404, "unknown_performer", `no performer has the id ${id}`);
+    return performer;
+  };
+  const wrapped = async (find: () => Promise<PerformerRef>, query: unknown) => {
     const thisYear = new Date(now()).getUTCFullYear();
-    const { year = thisYear } = parseQuery(yearQuery(thisYear), query);
-    if (!performer) throw missing;
+    const { year = thisYear } = parseInput(yearQuery(thisYear), query);
+    const performer = await find();
     return {
       modelName: performer.username,
       id: performer.performerId,
@@ -54,22 +57,21 @@ export function registerSummaries(app: FastifyInstance, db: Db, now: () => numbe
   };
 
   app.get("/v1/public/wrapped/:name", async (request, reply) => {
-    const { name } = parseQuery(byName, request.params);
+    const { name } = parseInput(byName, request.params);
     reply.header("cache-control", API_CACHE);
-    return wrapped(await findPerformer(db, name), unknownPerformer(name), request.query);
+    return wrapped(() => requirePerformer(db, name), request.query);
   });
 
   app.get("/v1/wrapped/:id", async (request, reply) => {
-    const { id } = parseQuery(byId, request.params);
+    const { id } = parseInput(byId, request.params);
     reply.header("cache-control", API_CACHE);
-    return wrapped(await findPerformerById(db, id), unknownId(id), request.query);
+    return wrapped(() => performerById(id), request.query);
   });
 
   app.get("/v1/monthly_summary/:id", async (request, reply) => {
-    const { id } = parseQuery(byId, request.params);
-    const { month = new Date(now()).toISOString().slice(0, 7) } = parseQuery(monthQuery, request.query);
-    const performer = await findPerformerById(db, id);
-    if (!performer) throw unknownId(id);
+    const { id } = parseInput(byId, request.params);
+    const { month = new Date(now()).toISOString().slice(0, 7) } = parseInput(monthQuery, request.query);
+    const performer = await performerById(id);
     reply.header("cache-control", API_CACHE);
     const months = await monthlySummaries(db, performer.performerId, month);
     return { modelName: performer.username, id: performer.performerId, months };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { tagTrafficHours, trafficHours } from "../../stats/queries/traffic-series.ts";
-import { ApiError, parseQuery } from "../api/api-error.ts";
+import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 
@@ -38,7 +38,7 @@ const trafficQuery = z.object({
  */
 export function registerTraffic(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
   app.get("/api/traffic", async (request, reply) => {
-    const query = parseQuery(trafficQuery, request.query);
+    const query = parseInput(trafficQuery, request.query);
     if (query.date !== undefined && query.startDate !== undefined) {
       throw new ApiError(400, "invalid_parameter", "date: give either date or startDate, not both", "date");
     }

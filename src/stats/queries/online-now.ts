@@ -17,15 +17,20 @@ export interface OnlineNow {
   streamers: OnlineStreamer[];
 }
 
+/** The instant of the latest complete poll (a partial one misses rooms), or null before any. */
+async function latestCompletePoll(db: Db): Promise<Date | null> {
+  const { rows } = await sql<{ at: Date | null }>`
+    SELECT MAX(observed_at) AS at FROM polls WHERE status = 'complete'`.execute(db);
+  return rows[0]?.at ?? null;
+}
+
 /**
  * Who is online now: the rooms of the latest complete poll (a partial one would miss rooms), most
  * viewers first; opted-out performers left out. The poll's instant comes first so the snapshot
  * partitions are pruned to its day.
  */
 export async function onlineNow(db: Db): Promise<OnlineNow> {
-  const { rows: latest } = await sql<{ at: Date | null }>`
-    SELECT MAX(observed_at) AS at FROM polls WHERE status = 'complete'`.execute(db);
-  const at = latest[0]?.at ?? null;
+  const at = await latestCompletePoll(db);
   if (at === null) return { observedAt: null, streamers: [] };
   const { rows } = await sql<OnlineStreamer>`
     SELECT p.username AS name, p.gender, s.viewers, s.followers, s.show AS status
@@ -34,6 +39,20 @@ export async function onlineNow(db: Db): Promise<OnlineNow> {
       AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
     ORDER BY s.viewers DESC NULLS LAST, p.username`.execute(db);
   return { observedAt: at.toISOString(), streamers: rows };
+}
+
+/** One performer's room in the latest complete poll, or null when they were not in it. */
+export async function onlineRoom(
+  db: Db,
+  performerId: number,
+): Promise<{ observedAt: string | null; room: OnlineStreamer | null }> {
+  const at = await latestCompletePoll(db);
+  if (at === null) return { observedAt: null, room: null };
+  const { rows } = await sql<OnlineStreamer>`
+    SELECT p.username AS name, p.gender, s.viewers, s.followers, s.show AS status
+    FROM snapshots s JOIN performers p USING (performer_id)
+    WHERE s.observed_at = ${at.toISOString()}::timestamptz AND s.performer_id = ${performerId}`.execute(db);
+  return { observedAt: at.toISOString(), room: rows[0] ?? null };
 }
 
 /** When a performer was last seen: the end of their latest stream session. */
