@@ -113,10 +113,9 @@ export async function runDailyJob(
     const days = polled ? daysToRun(polled, done, lastClosedDay(deps.now()), request) : [];
     let derivedRows = 0;
     let files = 0;
-    let context: PublishContext | undefined;
+    // One context for the run: a day's window figures serve the next day as its day before (window-pools.ts).
+    const context: PublishContext = { db: deps.db, root: deps.root, options: deps.options };
     for (const day of days) {
-      // A context per day: it caches the day's window figures for the publishers of that day only.
-      context = { db: deps.db, root: deps.root, options: deps.options };
       const result = await runDay(deps, context, day);
       derivedRows += result.derivedRows;
       files += result.files;
@@ -125,8 +124,7 @@ export async function runDailyJob(
     const latest = allDone.at(-1) ?? null;
     // The latest editions follow the newest day; a rebuild of older days leaves them alone.
     if (latest !== null && days.includes(latest)) {
-      const latestContext = context ?? { db: deps.db, root: deps.root, options: deps.options };
-      for (const publisher of LATEST_PUBLISHERS) files += (await publisher.run(latestContext, latest)).length;
+      for (const publisher of LATEST_PUBLISHERS) files += (await publisher.run(context, latest)).length;
     }
     if (latest !== null && days.length > 0) {
       await publishManifest(deps.root, allDone);

@@ -4,7 +4,12 @@ import { type Scored, withScore } from "../stats/rankings/ranked-rows.ts";
 import type { PublishContext } from "./context.ts";
 import { type Pool, poolOf } from "./ranked-list-files.ts";
 
-/** Window performers loaded once per publishing run (one context) and day: several publishers read them. */
+/**
+ * Window performers loaded once per publishing run (one context) and day: a day's publishers all
+ * read its window and the day before's, and the next day of a catch-up reads that day's as its day
+ * before. Days older than the day before the one asked for are let go, so a long catch-up holds
+ * two windows, not all of them.
+ */
 const loaded = new WeakMap<PublishContext, Map<string, Promise<Scored[]>>>();
 
 function scoredWindow(context: PublishContext, day: string): Promise<Scored[]> {
@@ -13,6 +18,8 @@ function scoredWindow(context: PublishContext, day: string): Promise<Scored[]> {
     byDay = new Map();
     loaded.set(context, byDay);
   }
+  const dayBefore = addDays(day, -1);
+  for (const cached of byDay.keys()) if (cached < dayBefore) byDay.delete(cached);
   let performers = byDay.get(day);
   if (!performers) {
     performers = windowPerformers(context.db, day).then((rows) => rows.map(withScore));
