@@ -1,8 +1,4 @@
-import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { connect } from "../src/db/connect.ts";
-import { startEmbeddedPostgres } from "../src/db/embedded.ts";
-import { migrateToLatest } from "../src/db/migrate.ts";
 import { rollupPerformerDays } from "../src/stats/performer-days.ts";
 import { rollupPerformerHours } from "../src/stats/performer-hours.ts";
 import { activityCalendar } from "../src/stats/queries/activity-calendar.ts";
@@ -17,26 +13,14 @@ import { yearlySummary } from "../src/stats/queries/yearly-summary.ts";
  * performer_hours, in order, timing the performer_hours rollup of each day; then times each
  * per-performer query for the performer with the most hours online (median of 21 runs).
  */
-const { values } = parseArgs({ options: { "data-dir": { type: "string" } } });
-const dataDir = values["data-dir"];
-if (!dataDir) {
-  console.error("usage: npx tsx bench/performer-aggregates.ts --data-dir DIR (an npm start data directory)");
-  process.exit(2);
-}
+import { withHistory } from "./history-data.ts";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-const server = await startEmbeddedPostgres({ dataDir, port: 0 });
-const { db, close } = connect(server.urlFor("camstats"), { max: 1 });
-try {
-  await migrateToLatest(db);
-  const { rows: days } = await sql<{ day: string }>`
-    SELECT to_char(d, 'YYYY-MM-DD') AS day
-    FROM generate_series((SELECT MIN(observed_at) FROM polls)::date,
-                         (SELECT MAX(observed_at) FROM polls)::date - 1, interval '1 day') AS d`.execute(db);
+await withHistory("bench/performer-aggregates.ts", async (db, days) => {
   const times: number[] = [];
   let rows = 0;
-  for (const { day } of days) {
+  for (const day of days) {
     await rollupPerformerDays(db, day);
     const started = performance.now();
     rows += await rollupPerformerHours(db, day);
@@ -51,7 +35,7 @@ try {
     SELECT performer_id, COUNT(*)::integer AS hours FROM performer_hours
     GROUP BY performer_id ORDER BY hours DESC, performer_id LIMIT 1`.execute(db);
   const performer = busiest[0];
-  const lastDay = days.at(-1)?.day;
+  const lastDay = days.at(-1);
   if (!performer || !lastDay) throw new Error("no history in the data directory");
   const year = Number(lastDay.slice(0, 4));
   const queries: Array<[string, () => Promise<unknown>]> = [
@@ -71,7 +55,4 @@ try {
     }
     console.log(`  ${name}: median ${median(runs).toFixed(2)} ms`);
   }
-} finally {
-  await close();
-  await server.stop();
-}
+});
