@@ -72,7 +72,7 @@ async function childRun(url: string, root: string): Promise<RunResult> {
   const context: PublishContext = {
     db,
     root,
-    options: { excludedUsername: undefined, tagMinPerformers: 5, platformAbbr: "cs" },
+    options: { excludedUsername: undefined, tagMinPerformers: 5 },
   };
   const steps: Record<string, number> = {};
   let files = 0;

@@ -43,7 +43,7 @@ await withHistory("bench/traffic.ts", async (db, days) => {
       for (const round of ["first", "again"]) {
         const started = performance.now();
         const files = await publishTraffic(
-          { db, root, options: { excludedUsername: undefined, tagMinPerformers: 1, platformAbbr: "cs" } },
+          { db, root, options: { excludedUsername: undefined, tagMinPerformers: 1 } },
           last,
         );
         const sizes = files

@@ -39,7 +39,7 @@ describe("the daily job", () => {
     deps = {
       db: t.db,
       root,
-      options: { excludedUsername: undefined, tagMinPerformers: 3, platformAbbr: "cs" },
+      options: { excludedUsername: undefined, tagMinPerformers: 3 },
       now: () => END + MINUTE,
     };
   }, 180_000);

@@ -100,7 +100,7 @@ describe("published rankings against the ground truth", () => {
     const result = await runDailyJob({
       db: t.db,
       root,
-      options: { excludedUsername: excluded, tagMinPerformers: TAG_MIN, platformAbbr: "cs" },
+      options: { excludedUsername: excluded, tagMinPerformers: TAG_MIN },
       now: () => END + MINUTE,
     });
     expect(result.days).toEqual(DAYS);

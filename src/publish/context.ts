@@ -14,8 +14,6 @@ export interface PublishOptions {
   excludedUsername: string | undefined;
   /** A tag gets its ranking files on a day when at least this many performers used it that day. */
   tagMinPerformers: number;
-  /** The platform's short abbreviation, in the names of the online-users files (SPEC §7). */
-  platformAbbr: string;
 }
 
 /** A publisher of one UTC day's files ("YYYY-MM-DD"); it returns every file it wrote or kept. */

@@ -71,7 +71,7 @@ describe("publishTraffic", () => {
     context = {
       db: t.db,
       root,
-      options: { excludedUsername: undefined, tagMinPerformers: 1, platformAbbr: "cs" },
+      options: { excludedUsername: undefined, tagMinPerformers: 1 },
     };
 
     await poll(t, "2026-11-18T10:00:00Z", { f: [6, 70], m: [2, 10], c: [1, 15], t: [1, 5] });

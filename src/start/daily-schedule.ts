@@ -16,7 +16,6 @@ export function publishOptions(config: Config): PublishOptions {
   return {
     excludedUsername: config.RANKING_EXCLUDED_USERNAME,
     tagMinPerformers: config.TAG_MIN_PERFORMERS,
-    platformAbbr: config.PLATFORM_ABBR,
   };
 }
 

@@ -14,7 +14,7 @@ export async function testPublishContext(
   return {
     db,
     root,
-    options: { excludedUsername: undefined, tagMinPerformers: 2, platformAbbr: "sb", ...options },
+    options: { excludedUsername: undefined, tagMinPerformers: 2, ...options },
     remove: () => rm(root, { recursive: true, force: true }),
   };
 }
