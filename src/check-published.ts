@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "./config.ts";
 import { schemaForPath } from "./publish/file-schemas.ts";
-import { treeDigest } from "./publish/tree-digest.ts";
+import { listTree } from "./publish/tree-digest.ts";
 
 /**
  * `npm run check:published`: reads every published JSON file under PUBLISH_DIR and checks it against
@@ -10,7 +10,7 @@ import { treeDigest } from "./publish/tree-digest.ts";
  * line per problem and a summary with the dates of /stats/manifest.json; exits 1 on any problem.
  */
 const root = loadConfig().PUBLISH_DIR;
-const files = [...(await treeDigest(root)).keys()];
+const files = await listTree(root);
 const all = new Set(files);
 const problems: string[] = [];
 let checked = 0;
