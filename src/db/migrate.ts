@@ -8,6 +8,7 @@ import * as tagSuggestions from "./migrations/0006-tag-suggestions.ts";
 import * as rollupDays from "./migrations/0007-rollup-days.ts";
 import * as nameSearch from "./migrations/0008-name-search.ts";
 import * as summarySuggestions from "./migrations/0009-summary-suggestions.ts";
+import * as searchTexts from "./migrations/0010-search-texts.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007-rollup-days": rollupDays,
   "0008-name-search": nameSearch,
   "0009-summary-suggestions": summarySuggestions,
+  "0010-search-texts": searchTexts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

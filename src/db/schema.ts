@@ -170,3 +170,31 @@ export interface TagSuggestionsTable {
 export interface Database {
   tag_suggestions: TagSuggestionsTable;
 }
+
+/** Migration 0010: a performer's about-me text as last fetched from the platform's profile endpoint. */
+export interface PerformerBiosTable {
+  performer_id: number;
+  about_me: string;
+  fetched_at: Date;
+}
+
+/** Migration 0010: what a signed-in fan wrote about a performer (written once accounts exist). */
+export interface FanQuotesTable {
+  quote_id: Generated<number>;
+  performer_id: number;
+  quote: string;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0010 (derived): highest peak viewers over the 30 ranking days to through_day. */
+export interface PerformerPeaksTable {
+  performer_id: number;
+  peak_viewers: number;
+  through_day: Date;
+}
+
+export interface Database {
+  performer_bios: PerformerBiosTable;
+  fan_quotes: FanQuotesTable;
+  performer_peaks: PerformerPeaksTable;
+}
