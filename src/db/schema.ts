@@ -176,6 +176,8 @@ export interface PerformerBiosTable {
   performer_id: number;
   about_me: string;
   fetched_at: Date;
+  /** When about_me last changed (the first fetch, or a refetch that found a different text). */
+  changed_at: Date;
 }
 
 /** Migration 0010: what a signed-in fan wrote about a performer (written once accounts exist). */

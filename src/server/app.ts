@@ -1,10 +1,12 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Db } from "../db/connect.ts";
+import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
+import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerStreamers } from "./routes/streamers.ts";
@@ -24,6 +26,8 @@ export interface AppOptions {
   trustedProxies?: string[];
   /** Countries where age verification applies (ISO alpha-2). */
   ageVerificationRegions?: string[];
+  /** The performer search; by default one over `db`, loaded on the first search. */
+  search?: SearchService;
 }
 
 /** The site's HTTP server. Routes are added per issue; each route file registers its own paths. */
@@ -37,6 +41,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       sendApiError(reply, new ApiError(400, "bad_request", error.message)),
   });
   registerApiErrors(app);
+  const search = options.search ?? createSearchService(options.db);
+  app.addHook("onClose", async () => search.close());
   const perMinute = options.rateLimitPerMinute ?? 600;
   if (perMinute > 0) {
     // Per client address; the 429 leaves through the API's one error shape (api-error.ts).
@@ -54,6 +60,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerStreams(api, options.db);
     registerStreamers(api, options.db);
     registerTraffic(api, options.db);
+    registerModelSearch(api, search);
     registerSummaries(api, options.db);
     registerGeoip(api, new Set(options.ageVerificationRegions ?? []));
     registerNameLookup(api, options.db);

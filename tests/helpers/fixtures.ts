@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../src/db/connect.ts";
+import { ensureSnapshotPartitions } from "../../src/db/queries/partitions.ts";
 import type { GenderKey } from "../../src/db/schema.ts";
 
 /** Hand-made rows for tests of derived tables and publishers: only what a test names is set. */
@@ -54,4 +55,47 @@ export async function insertPerformerDay(db: Db, d: PerformerDayFixture): Promis
 
 export async function confirmOptout(db: Db, username: string): Promise<void> {
   await sql`INSERT INTO optouts (username, confirmed_at) VALUES (${username}, now())`.execute(db);
+}
+
+/** A stream session with only what the search and live state read: its span and peak. */
+export async function insertSession(
+  db: Db,
+  s: { performerId: number; start: string; end: string; maxViewers?: number | null },
+): Promise<void> {
+  await sql`
+    INSERT INTO stream_sessions (performer_id, start_time, end_time, max_viewers)
+    VALUES (${s.performerId}, ${s.start}, ${s.end}, ${s.maxViewers ?? null})`.execute(db);
+}
+
+/** A complete live poll at `at` with these rooms in it (the online list). */
+export async function insertLivePoll(
+  db: Db,
+  at: string,
+  rooms: { performerId: number; viewers: number }[],
+): Promise<void> {
+  const ms = Date.parse(at);
+  await ensureSnapshotPartitions(db, ms, ms);
+  const viewers = rooms.reduce((sum, r) => sum + r.viewers, 0);
+  const { rows } = await sql<{ poll_id: number }>`
+    INSERT INTO polls (observed_at, started_at, finished_at, status, source, rooms, viewers, pages, requests, duration_ms)
+    VALUES (${at}, ${at}, ${at}, 'complete', 'live', ${rooms.length}, ${viewers}, 1, 1, 10)
+    RETURNING poll_id`.execute(db);
+  const pollId = (rows[0] as { poll_id: number }).poll_id;
+  for (const room of rooms) {
+    await sql`
+      INSERT INTO snapshots (performer_id, observed_at, poll_id, viewers, show)
+      VALUES (${room.performerId}, ${at}, ${pollId}, ${room.viewers}, 1)`.execute(db);
+  }
+}
+
+/** A performer's about-me text as the bio fetcher stores it. */
+export async function insertBio(
+  db: Db,
+  performerId: number,
+  aboutMe: string,
+  at = "2026-11-01T00:00:00Z",
+): Promise<void> {
+  await sql`
+    INSERT INTO performer_bios (performer_id, about_me, fetched_at, changed_at)
+    VALUES (${performerId}, ${aboutMe}, ${at}, ${at})`.execute(db);
 }

@@ -4,8 +4,9 @@ import { type Kysely, sql } from "kysely";
  * What the summaries search reads (issue 4), and the one derived figure the model search needs.
  *
  * - performer_bios: COLLECTED. Each performer's about-me text as the platform's profile endpoint
- *   gave it (ONLINE_ROOMS_API.md, biocontext), with when we fetched it; an empty text is kept too,
- *   so a performer without one is not fetched again before the refresh interval.
+ *   gave it (ONLINE_ROOMS_API.md, biocontext), with when we last fetched it and when the text last
+ *   changed (the search reloads texts only when something changed); an empty text is kept too, so
+ *   a performer without one is not fetched again before the refresh interval.
  * - fan_quotes: COLLECTED. What signed-in fans write about a performer; written once accounts
  *   exist (issue 7), searched from now on.
  * - performer_peaks: DERIVED from performer_days by the daily job: each performer's highest peak
@@ -20,7 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE performer_bios (
       performer_id  bigint PRIMARY KEY,
       about_me      text NOT NULL,
-      fetched_at    timestamptz NOT NULL
+      fetched_at    timestamptz NOT NULL,
+      changed_at    timestamptz NOT NULL
     )`.execute(db);
   // The bio fetcher picks the longest-unfetched performers first.
   await sql`CREATE INDEX performer_bios_fetched_at ON performer_bios (fetched_at)`.execute(db);

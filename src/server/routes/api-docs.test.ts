@@ -12,6 +12,7 @@ describe("GET /api/docs", () => {
       expect(doc.openapi).toBe("3.1.0");
       expect(Object.keys(doc.paths).sort()).toEqual([
         "/api/geoip",
+        "/api/model_search",
         "/api/stream_details",
         "/api/stream_hourlystats",
         "/api/streamers",

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
+import { MODEL_SEARCH_DOCS } from "./model-search.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
 import { STREAMERS_DOCS } from "./streamers.ts";
 import { STREAMS_DOCS } from "./streams.ts";
@@ -12,6 +13,7 @@ import { TRAFFIC_DOCS } from "./traffic.ts";
 export const API_DOCS: readonly RouteDoc[] = [
   ...STREAMS_DOCS,
   ...STREAMERS_DOCS,
+  ...MODEL_SEARCH_DOCS,
   ...TRAFFIC_DOCS,
   ...GEOIP_DOCS,
   ...SUMMARIES_DOCS,

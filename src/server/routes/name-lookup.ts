@@ -4,20 +4,14 @@ import type { Db } from "../../db/connect.ts";
 import { namesContaining, nameTaken, similarNames } from "../../db/queries/name-lookup.ts";
 import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
+import { genderCodeParam, modelNameParam, storedGender } from "../api/params.ts";
 
 /** How many names a picker lookup and the name checker's similar names give. */
 export const LOOKUP_LIMIT = 20;
 export const SIMILAR_LIMIT = 10;
 
-/** Gender codes as the search sends them (SPEC §3: trans is s); empty or "all" is every gender. */
-const genderCode = z
-  .enum(["", "all", "f", "m", "c", "s", "t"], { error: "expected a gender code: f, m, c or s" })
-  .optional()
-  .transform((g) => (g === "s" || g === "t" ? "t" : g === "f" || g === "m" || g === "c" ? g : null));
-
 const modelSearchBody = z.object({
-  gender: genderCode,
+  gender: genderCodeParam.optional(),
   // SPEC §5: a name search needs at least two characters.
   searchTerm: z
     .string({ error: "expected a search term" })
@@ -40,7 +34,7 @@ export function registerNameLookup(app: FastifyInstance, db: Db): void {
   app.post("/v1/model-search", async (request, reply) => {
     const body = parseInput(modelSearchBody, request.body);
     reply.header("cache-control", "no-store");
-    return { results: await namesContaining(db, body.searchTerm, body.gender, LOOKUP_LIMIT) };
+    return { results: await namesContaining(db, body.searchTerm, storedGender(body.gender), LOOKUP_LIMIT) };
   });
 
   app.post("/v1/name-checker", async (request, reply) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_LEVEL_MINUTES, activityLevel } from "./activity-level.ts";
 import { RANK_BADGES, rankBadge, VIEWER_BADGES, viewerBadge } from "./badges.ts";
-import { viewerThreshold, viewerThresholdLabel } from "./viewer-threshold.ts";
+import { viewerCode, viewerThreshold, viewerThresholdLabel } from "./viewer-threshold.ts";
 
 describe("viewer threshold (SPEC §9)", () => {
   it.each([
@@ -19,6 +19,23 @@ describe("viewer threshold (SPEC §9)", () => {
   ])("%i max viewers: threshold %i, shown %s", (viewers, threshold, label) => {
     expect(viewerThreshold(viewers)).toBe(threshold);
     expect(viewerThresholdLabel(viewers)).toBe(label);
+  });
+});
+
+describe("viewer code of the enriched name (SPEC §3)", () => {
+  it.each([
+    [0, "F"],
+    [10, "F"],
+    [11, "M"],
+    [50, "M"],
+    [51, "L"],
+    [100, "L"],
+    [199, "L"],
+    [200, "2"],
+    [1_234, "12"],
+    [50_000, "500"],
+  ])("%i max viewers: %s", (viewers, code) => {
+    expect(viewerCode(viewers)).toBe(code);
   });
 });
 

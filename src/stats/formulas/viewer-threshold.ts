@@ -16,3 +16,15 @@ export function viewerThresholdLabel(maxViewers: number): string {
   const threshold = viewerThreshold(maxViewers);
   return maxViewers < 100 ? `<${threshold}` : `${threshold}+`;
 }
+
+/**
+ * The viewer code of a summary search result's enriched name (SPEC §3): F for a threshold of 10,
+ * M for 50, L for 100, otherwise the threshold's number of hundreds (docs/formulas.md).
+ */
+export function viewerCode(maxViewers: number): string {
+  const threshold = viewerThreshold(maxViewers);
+  if (threshold === 10) return "F";
+  if (threshold === 50) return "M";
+  if (threshold === 100) return "L";
+  return String(threshold / 100);
+}

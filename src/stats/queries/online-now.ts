@@ -18,7 +18,7 @@ export interface OnlineNow {
 }
 
 /** The instant of the latest complete poll (a partial one misses rooms), or null before any. */
-async function latestCompletePoll(db: Db): Promise<Date | null> {
+export async function latestCompletePoll(db: Db): Promise<Date | null> {
   const { rows } = await sql<{ at: Date | null }>`
     SELECT MAX(observed_at) AS at FROM polls WHERE status = 'complete'`.execute(db);
   return rows[0]?.at ?? null;

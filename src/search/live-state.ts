@@ -1,0 +1,75 @@
+import { type Bitset, newBitset, orInto, setBit } from "./bitset.ts";
+import { NO_COUNT, type SearchIndex } from "./search-index.ts";
+import type { LiveRows } from "./search-rows.ts";
+import { orderByKeyDesc, positionsOf } from "./sorted-lists.ts";
+
+/** SPEC §4: live means in the online list or seen under 5 minutes ago. */
+export const LIVE_WITHIN_MS = 5 * 60_000;
+/** An online list older than this is not "now" (the collector has stopped, or fails): it counts as sightings only. */
+export const ONLINE_LIST_VALID_MS = 10 * 60_000;
+
+/**
+ * What changes every poll, laid over a SearchIndex (refreshed about once a minute): the latest
+ * sighting and max viewers of each performer, who is in the online list, and the viewer order
+ * those give. Built whole and swapped in, like the index.
+ */
+export class LiveState {
+  readonly maxViewers: Int32Array;
+  readonly lastSeen: Float64Array;
+  readonly onlineBits: Bitset;
+  /** Rows seen within the last few minutes of the refresh: the only ones "seen under 5 minutes ago" can hold until the next. */
+  readonly recentRows: Int32Array;
+  /** Rows by max viewers, most first; equal counts in name order. */
+  readonly viewerOrder: Int32Array;
+  readonly viewerPosition: Int32Array;
+
+  constructor(
+    readonly index: SearchIndex,
+    live: LiveRows,
+    readonly refreshedAt: number,
+  ) {
+    this.maxViewers = index.peaks.slice();
+    this.lastSeen = index.lastSeen.slice();
+    for (const sighting of live.recent) {
+      const row = index.rowOf.get(sighting.performerId);
+      if (row === undefined) continue;
+      this.lastSeen[row] = Math.max(this.lastSeen[row] as number, sighting.lastSeen.getTime());
+      if (sighting.peakSince !== null) {
+        this.maxViewers[row] = Math.max(this.maxViewers[row] as number, sighting.peakSince);
+      }
+    }
+    this.onlineBits = newBitset(index.size);
+    const listAt = live.observedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    for (const id of live.online) {
+      const row = index.rowOf.get(id);
+      if (row === undefined) continue;
+      this.lastSeen[row] = Math.max(this.lastSeen[row] as number, listAt);
+      if (refreshedAt - listAt <= ONLINE_LIST_VALID_MS) setBit(this.onlineBits, row);
+    }
+    const recent: number[] = [];
+    for (let r = 0; r < index.size; r++) {
+      if (refreshedAt - (this.lastSeen[r] as number) < LIVE_WITHIN_MS) recent.push(r);
+    }
+    this.recentRows = Int32Array.from(recent);
+    this.viewerOrder = orderByKeyDesc(this.maxViewers);
+    this.viewerPosition = positionsOf(this.viewerOrder);
+  }
+
+  /** The live rows at `now`: the online list, and whoever was seen under 5 minutes before `now`. */
+  liveBits(now: number): Bitset {
+    const bits = newBitset(this.index.size);
+    orInto(bits, this.onlineBits);
+    for (const r of this.recentRows) if (now - (this.lastSeen[r] as number) < LIVE_WITHIN_MS) setBit(bits, r);
+    return bits;
+  }
+
+  isLive(row: number, now: number): boolean {
+    const word = this.onlineBits[row >>> 5] as number;
+    return (word & (1 << (row & 31))) !== 0 || now - (this.lastSeen[row] as number) < LIVE_WITHIN_MS;
+  }
+
+  maxViewersOf(row: number): number | null {
+    const v = this.maxViewers[row] as number;
+    return v === NO_COUNT ? null : v;
+  }
+}

@@ -1,0 +1,152 @@
+import { sql } from "kysely";
+import type { Db } from "../db/connect.ts";
+import { latestCompletePoll } from "../stats/queries/online-now.ts";
+
+/**
+ * What the search index loads from PostgreSQL (docs/decisions/0005). Each function reads one thing;
+ * the big reads go in chunks by performer_id so the process never holds a 500,000-row result and
+ * the event loop gets a turn between chunks.
+ */
+
+const CHUNK = 25_000;
+
+/** One performer as the model search shows and filters them (SPEC §3 search result performer). */
+export interface SearchRow {
+  performerId: number;
+  username: string;
+  displayName: string | null;
+  gender: "f" | "m" | "t" | "c" | null;
+  /** The display age: the platform's age, else the one its birthday gives; null when neither. */
+  age: number | null;
+  country: string | null;
+  tags: string[];
+  followers: number | null;
+  /** Highest peak viewers over the 30 ranking days to the newest rolled-up day (performer_peaks). */
+  peakViewers: number | null;
+  lastSeen: Date;
+}
+
+/** Every performer except confirmed opt-outs, chunk by chunk in performer_id order. */
+export async function* searchRows(db: Db): AsyncGenerator<SearchRow[]> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await sql<SearchRow>`
+      SELECT p.performer_id AS "performerId", p.username, p.display_name AS "displayName", p.gender,
+        COALESCE(p.age, date_part('year', age(p.birthday))::int) AS age,
+        NULLIF(p.country, '') AS country, p.tags, p.followers, pk.peak_viewers AS "peakViewers",
+        p.last_seen AS "lastSeen"
+      FROM performers p
+      LEFT JOIN performer_peaks pk USING (performer_id)
+      WHERE p.performer_id > ${after}
+        AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+      ORDER BY p.performer_id
+      LIMIT ${CHUNK}`.execute(db);
+    if (rows.length === 0) return;
+    yield rows;
+    after = (rows[rows.length - 1] as SearchRow).performerId;
+  }
+}
+
+export type TextKind = "summary" | "fan_quote";
+
+export interface SearchText {
+  performerId: number;
+  kind: TextKind;
+  text: string;
+}
+
+/**
+ * The texts the summaries search reads: each performer's about-me text (performer_bios), approved
+ * summary suggestions (never a pending or rejected one), and fan quotes.
+ */
+export async function* searchTexts(db: Db): AsyncGenerator<SearchText[]> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await sql<SearchText>`
+      SELECT performer_id AS "performerId", 'summary' AS kind, about_me AS text
+      FROM performer_bios
+      WHERE performer_id > ${after} AND about_me <> ''
+      ORDER BY performer_id
+      LIMIT ${CHUNK}`.execute(db);
+    if (rows.length === 0) break;
+    yield rows;
+    after = (rows[rows.length - 1] as SearchText).performerId;
+  }
+  const { rows: suggested } = await sql<SearchText>`
+    SELECT p.performer_id AS "performerId", 'summary' AS kind, s.summary AS text
+    FROM summary_suggestions s JOIN performers p USING (username)
+    WHERE s.status = 'approved'
+    ORDER BY s.id`.execute(db);
+  yield suggested;
+  const { rows: quotes } = await sql<SearchText>`
+    SELECT performer_id AS "performerId", 'fan_quote' AS kind, quote AS text
+    FROM fan_quotes ORDER BY quote_id`.execute(db);
+  yield quotes;
+}
+
+/**
+ * A fingerprint of everything the summaries search reads: it changes when a text is added,
+ * changed or approved, a quote is written, or an opt-out is confirmed. Refetching a bio that did
+ * not change leaves it alone (changed_at), so the texts are rebuilt only when there is news.
+ */
+export async function textsVersion(db: Db): Promise<string> {
+  const { rows } = await sql<{ version: string }>`
+    SELECT concat_ws(':',
+      (SELECT count(*) FROM performer_bios),
+      (SELECT max(changed_at) FROM performer_bios),
+      (SELECT count(*) FROM summary_suggestions WHERE status = 'approved'),
+      (SELECT max(reviewed_at) FROM summary_suggestions),
+      (SELECT count(*) FROM fan_quotes),
+      (SELECT max(quote_id) FROM fan_quotes),
+      (SELECT count(*) FROM optouts WHERE confirmed_at IS NOT NULL)) AS version`.execute(db);
+  return rows[0]?.version ?? "";
+}
+
+/** A performer's latest sighting and peak since performer_peaks' window, from recent sessions. */
+export interface RecentSighting {
+  performerId: number;
+  lastSeen: Date;
+  peakSince: number | null;
+}
+
+export interface LiveRows {
+  /** The latest complete poll, or null before any. */
+  observedAt: Date | null;
+  /** Performers in that poll. */
+  online: number[];
+  recent: RecentSighting[];
+}
+
+/**
+ * What changes every poll: who is online (the latest complete poll; a partial one misses rooms),
+ * and each recent session's end and peak. performers.last_seen is refreshed at most every 10
+ * minutes, so the exact last sighting is the end of the latest session; a session never spans more
+ * than 48 hours, so those started in the last 50 hours hold every sighting newer than that. The
+ * peaks are of sessions started after the newest day performer_peaks covers (today's, so far).
+ */
+export async function liveRows(db: Db, now: Date): Promise<LiveRows> {
+  const at = await latestCompletePoll(db);
+  const online =
+    at === null
+      ? []
+      : (
+          await sql<{ id: number }>`
+            SELECT performer_id AS id FROM snapshots WHERE observed_at = ${at.toISOString()}::timestamptz`.execute(
+            db,
+          )
+        ).rows.map((r) => r.id);
+  const { rows: through } = await sql<{ day: string | null }>`
+    SELECT MAX(through_day)::text AS day FROM performer_peaks`.execute(db);
+  const day = through[0]?.day;
+  const peaksFrom = day
+    ? new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000)
+    : new Date(now.getTime() - 30 * 86_400_000);
+  const since = new Date(Math.min(peaksFrom.getTime(), now.getTime() - 50 * 3_600_000));
+  const { rows: recent } = await sql<RecentSighting>`
+    SELECT performer_id AS "performerId", MAX(end_time) AS "lastSeen",
+      MAX(max_viewers) FILTER (WHERE start_time >= ${peaksFrom.toISOString()}::timestamptz) AS "peakSince"
+    FROM stream_sessions
+    WHERE start_time >= ${since.toISOString()}::timestamptz
+    GROUP BY performer_id`.execute(db);
+  return { observedAt: at, online, recent };
+}
