@@ -283,6 +283,7 @@ describe("the bio fetcher against the sandbox's profile endpoint", () => {
 
   it("runs until stopped, and a stop lets the request in flight finish and be stored", async () => {
     platform.sandbox.profileFaults.enqueue({ kind: "slow", delayMs: 400 });
+    const requestsBefore = platform.sandbox.profileRequestCount;
     const fetcher = startBioFetcher({
       db: t.db,
       client: source,
@@ -296,6 +297,7 @@ describe("the bio fetcher against the sandbox's profile endpoint", () => {
     await fetcher.stop();
     expect(Date.now() - stopping).toBeGreaterThanOrEqual(150);
     expect(source.asked).toHaveLength(1);
+    expect(platform.sandbox.profileRequestCount - requestsBefore).toBe(1);
     const bios = await stored();
     expect([...bios.keys()]).toEqual(source.asked);
     expect(bios.get(source.asked[0] ?? "")?.aboutMe).toBe(sandboxText(source.asked[0] ?? ""));
