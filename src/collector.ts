@@ -1,5 +1,6 @@
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
+import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
@@ -13,6 +14,7 @@ runProcess(lifecycle, "collector", async () => {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, "collector");
   lifecycle.log = log;
-  const { feed } = await startCollection(config, log, lifecycle);
+  const { database, feed } = await startCollection(config, log, lifecycle);
   startPolling(config, feed, log, lifecycle);
+  startBioFetching(config, database.db, feed, log, lifecycle);
 });

@@ -81,4 +81,30 @@ describe("loadConfig", () => {
       "TAG_MIN_PERFORMERS: expected a whole number of at least 1",
     );
   });
+
+  it("reads the bio fetcher's rate and refresh interval, and says what is wrong with them", () => {
+    expect(loadConfig({})).toMatchObject({ BIO_FETCHES_PER_MINUTE: 300, BIO_REFRESH_DAYS: 7 });
+    expect(loadConfig({ BIO_FETCHES_PER_MINUTE: "0", BIO_REFRESH_DAYS: "30" })).toMatchObject({
+      BIO_FETCHES_PER_MINUTE: 0,
+      BIO_REFRESH_DAYS: 30,
+    });
+    expect(errorOf({ BIO_FETCHES_PER_MINUTE: "-1" })).toContain(
+      'BIO_FETCHES_PER_MINUTE: expected 0 (no bio fetching) or more; got "-1"',
+    );
+    expect(errorOf({ BIO_FETCHES_PER_MINUTE: "2.5" })).toContain(
+      'BIO_FETCHES_PER_MINUTE: expected a whole number; got "2.5"',
+    );
+    expect(errorOf({ BIO_FETCHES_PER_MINUTE: "lots" })).toContain(
+      'BIO_FETCHES_PER_MINUTE: expected a number; got "lots"',
+    );
+    expect(errorOf({ BIO_FETCHES_PER_MINUTE: "10000" })).toContain(
+      'BIO_FETCHES_PER_MINUTE: expected at most 6000 (100 requests a second); got "10000"',
+    );
+    expect(errorOf({ BIO_REFRESH_DAYS: "0" })).toContain(
+      'BIO_REFRESH_DAYS: expected a whole number of at least 1; got "0"',
+    );
+    expect(errorOf({ BIO_REFRESH_DAYS: "400" })).toContain(
+      'BIO_REFRESH_DAYS: expected a whole number of at most 365; got "400"',
+    );
+  });
 });

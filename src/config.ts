@@ -102,6 +102,13 @@ export const configSchema = z
     POLL_INTERVAL: positiveInt(60, 3600),
     SESSION_GRACE_POLLS: positiveInt(3, 60),
     COLLECT: booleanFlag(true),
+    BIO_FETCHES_PER_MINUTE: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .min(0, "expected 0 (no bio fetching) or more")
+      .max(6000, "expected at most 6000 (100 requests a second)")
+      .default(300),
+    BIO_REFRESH_DAYS: positiveInt(7, 365),
 
     SANDBOX_PORT: port(0),
     SANDBOX_PERFORMERS: positiveInt(20_000, 1_000_000),

@@ -1,6 +1,7 @@
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { buildApp } from "./server/app.ts";
+import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
@@ -8,7 +9,8 @@ import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
 /**
  * `npm start`: database -> migrations -> sandbox platform (when no real feed is configured) ->
- * first-start history -> server -> daily rollup and publish (catching up) -> live collector.
+ * first-start history -> server -> daily rollup and publish (catching up) -> live collector -> bio
+ * fetcher.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
  * the daily job in flight finish so nothing is half-written.
  */
@@ -33,5 +35,8 @@ runProcess(lifecycle, "camstats", async () => {
   log.info(`site listening on http://${config.HOST}:${config.PORT}`);
 
   startDailyJobs(config, database.db, log, lifecycle);
-  if (config.COLLECT) startPolling(config, feed, log, lifecycle);
+  if (config.COLLECT) {
+    startPolling(config, feed, log, lifecycle);
+    startBioFetching(config, database.db, feed, log, lifecycle);
+  }
 });

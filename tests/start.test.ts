@@ -96,6 +96,18 @@ describe("the site's process", () => {
     }
   }
 
+  /** How many about-me texts the bio fetcher has stored. */
+  async function storedBios(): Promise<number> {
+    const client = new pg.Client(`postgres://postgres:postgres@127.0.0.1:${pgPort}/camstats`);
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT COUNT(*)::int AS n FROM performer_bios");
+      return rows[0].n;
+    } finally {
+      await client.end();
+    }
+  }
+
   /** The UTC day of the first poll (the history's oldest edge depends on the time of day). */
   async function firstPolledDay(): Promise<string> {
     const client = new pg.Client(`postgres://postgres:postgres@127.0.0.1:${pgPort}/camstats`);
@@ -168,6 +180,8 @@ describe("the site's process", () => {
     expect(edgeGaps.length).toBeLessThanOrEqual(1);
     expect(afterHistory.largestLaterGap).toBe(newest);
     expect(afterHistory.simulatedSpan).toBeGreaterThan(86_400 - 2 * next);
+    // The bio fetcher runs once the collector is live (5 profiles a second by default).
+    await waitFor(async () => (await storedBios()) >= 5, 30_000);
 
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));

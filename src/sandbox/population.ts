@@ -1,3 +1,4 @@
+import { type ProfileTruth, profileTruth } from "./biocontext.ts";
 import { createPerformers, type Performers } from "./performers.ts";
 import { hashString } from "./prng.ts";
 import { ageOn, buildProfile, type CivilDate, civilDate, type Profile } from "./profile.ts";
@@ -47,6 +48,11 @@ export interface Population {
    * that hand-made populations in tests need not implement it.
    */
   hasUsername?(username: string): boolean;
+  /**
+   * The profile page (biocontext) of a username at instant ms, or null when the platform does not
+   * know it then (never, or not yet joined). Optional for the same reason as hasUsername.
+   */
+  profileAt?(username: string, ms: number): ProfileTruth | null;
 }
 
 export const NEW_PERFORMER_DAYS = 30;
@@ -81,6 +87,11 @@ class SimulatedPopulation implements Population {
 
   hasUsername(username: string): boolean {
     return this.p.indexByUsername.has(username);
+  }
+
+  profileAt(username: string, ms: number): ProfileTruth | null {
+    const i = this.p.indexByUsername.get(username);
+    return i === undefined ? null : profileTruth(this.p, i, this.profile(i), ms / 1000);
   }
 
   truthAt(ms: number): TruthRoom[] {

@@ -126,3 +126,25 @@ export function buildDayTable(p: Performers, day: number): DayTable {
     ordinal: Uint8Array.from(ordinal),
   };
 }
+
+/** Windows searched back for a performer's last broadcast: about eleven years, past any join date. */
+const MAX_WINDOWS_BACK = 4_000;
+
+/**
+ * The latest broadcast of performer i that started at or before epoch second t: its end (cut at t
+ * while it runs) and whether it is running at t; null when there was none since joining. Walks the
+ * windows backwards, each a few hashes, so even an occasional performer costs well under a millisecond.
+ */
+export function lastBroadcastAt(p: Performers, i: number, t: number): { end: number; live: boolean } | null {
+  const buf = newDaySessions();
+  const first = windowOf(p, i, Math.max(p.joinSec[i] ?? 0, t - MAX_WINDOWS_BACK * DAY_SEC));
+  for (let w = windowOf(p, i, t); w >= first; w--) {
+    const n = sessionsOfDay(p, i, w, buf);
+    for (let k = n - 1; k >= 0; k--) {
+      const start = buf[k * 2] ?? 0;
+      const end = buf[k * 2 + 1] ?? 0;
+      if (start <= t) return end > t ? { end: t, live: true } : { end, live: false };
+    }
+  }
+  return null;
+}

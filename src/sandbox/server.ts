@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FEED_PATH } from "../platform/feed-room.ts";
+import { renderBiocontext } from "./biocontext.ts";
 import type { Clock } from "./clock.ts";
 import { regionOf } from "./countries.ts";
 import { type FaultController, type FaultPlan, Faults } from "./faults.ts";
@@ -10,17 +11,26 @@ import { isExhibitionist, type Population, type TruthRoom } from "./population.t
 import { thumbnailSvg } from "./thumbnail.ts";
 
 /**
- * The sandbox platform's HTTP face: the online-rooms feed (ONLINE_ROOMS_API.md), the image host
- * (/ri/{username}.jpg) and a ground-truth endpoint for tests running in other processes.
+ * The sandbox platform's HTTP face: the online-rooms feed (ONLINE_ROOMS_API.md), the profile
+ * endpoint (/api/biocontext/{username}/), the image host (/ri/{username}.jpg) and a ground-truth
+ * endpoint for tests running in other processes.
  */
 export interface SandboxServer {
   /** base URL, e.g. http://127.0.0.1:41234 (no trailing slash) */
   url: string;
   /** url + FEED_PATH */
   feedUrl: string;
+  /** faults of the feed */
   faults: FaultController;
+  /**
+   * Faults of the profile endpoint: a stream of their own, so profile requests never consume the
+   * feed's one-shot faults nor shift its seeded draws. Status, Retry-After, slow and truncate apply.
+   */
+  profileFaults: FaultController;
   /** feed requests served so far */
   readonly requestCount: number;
+  /** profile (biocontext) requests served so far */
+  readonly profileRequestCount: number;
   close(): Promise<void>;
 }
 
@@ -39,13 +49,17 @@ export interface SandboxOptions {
 
 const THUMB_PATH = /^\/ri\/([a-z0-9_]{1,64})\.jpg$/;
 const TRUTH_PATH = "/_sandbox/truth";
+/** One path segment; the population decides whether it names a performer (404 if not). */
+const BIO_PATH = /^\/api\/biocontext\/([^/]{1,200})\/$/;
 
 export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer> {
   const { population, clock } = opts;
   const site = (opts.site ?? "https://sandbox-cams.example").replace(/\/+$/, "");
   const faults = new Faults(opts.faultSeed ?? population.seed);
+  const profileFaults = new Faults((opts.faultSeed ?? population.seed) ^ 0xb105);
   const timers = new Set<NodeJS.Timeout>();
   let requestCount = 0;
+  let profileRequestCount = 0;
   let base = "";
   // Paging a sweep asks for the same instant many times (always, with a manual clock).
   let cached: { ms: number; rooms: TruthRoom[] } | undefined;
@@ -54,17 +68,41 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
     return cached.rooms;
   };
 
-  const serveFeed = (url: URL, res: ServerResponse) => {
-    requestCount++;
-    const ms = clock.now();
-    const plan = faults.next();
-    const answer = () => answerFeed(url, res, plan, ms);
+  /** Answers now, or after the plan's delay (a slow platform). */
+  const afterDelay = (plan: FaultPlan, answer: () => void) => {
     if (plan.delayMs <= 0) return answer();
     const timer = setTimeout(() => {
       timers.delete(timer);
       answer();
     }, plan.delayMs);
     timers.add(timer);
+  };
+
+  const serveFeed = (url: URL, res: ServerResponse) => {
+    requestCount++;
+    const ms = clock.now();
+    const plan = faults.next();
+    afterDelay(plan, () => answerFeed(url, res, plan, ms));
+  };
+
+  const serveProfile = (rawUsername: string, res: ServerResponse) => {
+    profileRequestCount++;
+    const ms = clock.now();
+    const plan = profileFaults.next();
+    afterDelay(plan, () => {
+      if (plan.status !== undefined) return sendFault(res, plan);
+      let username: string;
+      try {
+        username = decodeURIComponent(rawUsername);
+      } catch {
+        return sendJson(res, 404, { error: "no such performer" });
+      }
+      const truth = population.profileAt?.(username, ms) ?? null;
+      if (truth === null) return sendJson(res, 404, { error: "no such performer" });
+      let body = JSON.stringify(renderBiocontext(truth, ms));
+      if (plan.truncate) body = body.slice(0, Math.floor(body.length * (0.2 + 0.6 * plan.random())));
+      sendBody(res, 200, "application/json; charset=utf-8", body);
+    });
   };
 
   const answerFeed = (url: URL, res: ServerResponse, plan: FaultPlan, ms: number) => {
@@ -86,6 +124,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
     if (req.method !== "GET" && req.method !== "HEAD")
       return sendJson(res, 405, { error: "method not allowed" });
     if (url.pathname === FEED_PATH) return serveFeed(url, res);
+    const bio = BIO_PATH.exec(url.pathname);
+    if (bio !== null) return serveProfile(bio[1] ?? "", res);
     const thumb = THUMB_PATH.exec(url.pathname);
     if (thumb !== null) return serveThumbnail(res, population, thumb[1] ?? "");
     if (url.pathname === TRUTH_PATH) return serveTruth(res, url, population, clock);
@@ -111,8 +151,12 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
     url: base,
     feedUrl: base + FEED_PATH,
     faults,
+    profileFaults,
     get requestCount() {
       return requestCount;
+    },
+    get profileRequestCount() {
+      return profileRequestCount;
     },
     close: () =>
       new Promise<void>((resolve) => {

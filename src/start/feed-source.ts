@@ -15,6 +15,8 @@ import { startSandboxWorker } from "../sandbox/worker-host.ts";
  */
 export interface FeedSource {
   description: string;
+  /** The platform's site origin, where its profile endpoint lives (the bio fetcher reads it). */
+  siteUrl: string;
   /** Present only for the sandbox: its clock can be moved into the past for the history build. */
   sandboxClock: SharedClock | null;
   collectorDeps(source: PollSource, now: () => number, options?: { unthrottled?: boolean }): CollectorDeps;
@@ -56,6 +58,7 @@ export async function startFeedSource(
     const baseUrl = config.PLATFORM_FEED_URL as string;
     return {
       description: `the platform feed at ${new URL(baseUrl).host}`,
+      siteUrl: new URL(baseUrl).origin,
       sandboxClock: null,
       collectorDeps: depsFor(baseUrl, config.AFFILIATE_WM as string),
       close: async () => {},
@@ -73,6 +76,7 @@ export async function startFeedSource(
   );
   return {
     description: `the sandbox platform at ${sandbox.url}`,
+    siteUrl: sandbox.url,
     sandboxClock: sandbox.clock,
     collectorDeps: depsFor(sandbox.url, SANDBOX_WM),
     close: () => sandbox.close(),

@@ -1,0 +1,213 @@
+import type { Db } from "../db/connect.ts";
+import { isConfirmedOptout } from "../db/queries/optouts.ts";
+import { type BioRow, performersNeedingBio, storeBios } from "../db/queries/performer-bios.ts";
+import type { Logger } from "../log.ts";
+import type { BioAnswer, BioSource } from "../platform/bio-client.ts";
+import { cleanAboutMe } from "./bio-text.ts";
+
+/**
+ * The bio fetcher: performers' about-me texts from the platform's profile endpoint, which the
+ * summaries search reads (performer_bios). The feed has no such text, so each performer the
+ * collector has seen is asked for once, then again every BIO_REFRESH_DAYS, at most
+ * BIO_FETCHES_PER_MINUTE requests a minute spread evenly, so the platform sees a slow steady trickle
+ * rather than bursts. Work goes in batches of one minute's worth (one query picks them), stored
+ * STORE_EVERY texts to a statement and at the batch's end: a crash loses only what was not stored
+ * yet, which is simply fetched again.
+ */
+export interface BioFetcherDeps {
+  db: Db;
+  client: BioSource;
+  fetchesPerMinute: number;
+  refreshDays: number;
+  /** Wall clock (fetched_at, the refresh cutoff, pacing) and waiting; injectable so tests never wait. */
+  clock?: FetcherClock;
+  log?: Logger;
+}
+
+export interface FetcherClock {
+  now(): number;
+  /** Resolves after ms, or as soon as the signal aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const systemFetcherClock: FetcherClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      signal.addEventListener("abort", done);
+    }),
+};
+
+const DAY_MS = 86_400_000;
+/** When nothing is due, look again after this long: new performers appear with every poll. */
+export const IDLE_WAIT_MS = 60_000;
+/** Back-off after a 429 without Retry-After, doubling per 429 in a row, and the longest wait either way. */
+const RATE_LIMIT_BACKOFF_MS = 10_000;
+const MAX_RATE_LIMIT_WAIT_MS = 10 * 60_000;
+
+export interface BioBatchSummary {
+  picked: number;
+  /** texts written (new or refreshed), empty ones included */
+  stored: number;
+  /** 404s, stored as "" */
+  unknown: number;
+  /** 5xx, timeouts, bodies that do not parse: not stored, asked again in a later batch */
+  failed: number;
+  /** 429 answers waited out */
+  rateLimited: number;
+  /** confirmed opt-outs found just before their request, so never asked for */
+  optedOut: number;
+  /** the first few failures, "username: reason" (one log line for a batch, not one per failure) */
+  errors: string[];
+}
+
+const ERRORS_KEPT = 3;
+/** Texts written per statement: every 10 s at the default rate, so progress shows and little is lost. */
+export const STORE_EVERY = 50;
+
+/** Spaces request starts evenly: never closer than one minute divided by the rate. */
+export class Pacer {
+  private next = Number.NEGATIVE_INFINITY;
+  private readonly spacingMs: number;
+
+  constructor(
+    fetchesPerMinute: number,
+    private readonly clock: FetcherClock,
+  ) {
+    this.spacingMs = 60_000 / fetchesPerMinute;
+  }
+
+  async wait(signal: AbortSignal): Promise<void> {
+    const now = this.clock.now();
+    const at = Math.max(this.next, now);
+    if (at > now) await this.clock.sleep(at - now, signal);
+    this.next = at + this.spacingMs;
+  }
+}
+
+/** Everything one batch needs besides the dependencies: the pacing that carries over between batches, and the stop signal. */
+export interface BatchContext {
+  pacer: Pacer;
+  signal: AbortSignal;
+}
+
+/**
+ * One batch: pick up to a minute's worth of performers, fetch each in turn, store what came back.
+ * Stopping (the signal) lets the request in flight finish and stores what was fetched.
+ */
+export async function fetchBioBatch(deps: BioFetcherDeps, context: BatchContext): Promise<BioBatchSummary> {
+  const clock = deps.clock ?? systemFetcherClock;
+  const picked = await performersNeedingBio(deps.db, {
+    staleBefore: new Date(clock.now() - deps.refreshDays * DAY_MS),
+    limit: Math.max(1, Math.floor(deps.fetchesPerMinute)),
+  });
+  const summary: BioBatchSummary = {
+    picked: picked.length,
+    stored: 0,
+    unknown: 0,
+    failed: 0,
+    rateLimited: 0,
+    optedOut: 0,
+    errors: [],
+  };
+  const rows: BioRow[] = [];
+
+  for (const performer of picked) {
+    const outcome = await ask(deps, clock, context, performer.username, summary);
+    if (outcome.kind === "stopped") break;
+    const fetchedAt = new Date(clock.now());
+    switch (outcome.kind) {
+      case "found":
+        rows.push({ performerId: performer.performerId, aboutMe: cleanAboutMe(outcome.aboutMe), fetchedAt });
+        break;
+      case "unknown":
+        // Stored empty, so a performer the platform forgot is not asked for again before the refresh.
+        summary.unknown++;
+        rows.push({ performerId: performer.performerId, aboutMe: "", fetchedAt });
+        break;
+      case "failed":
+        summary.failed++;
+        if (summary.errors.length < ERRORS_KEPT)
+          summary.errors.push(`${performer.username}: ${outcome.error}`);
+        break;
+      case "optedOut":
+        summary.optedOut++;
+        break;
+    }
+    if (rows.length >= STORE_EVERY) summary.stored += await storeBios(deps.db, rows.splice(0));
+  }
+  summary.stored += await storeBios(deps.db, rows);
+  return summary;
+}
+
+type Outcome = Exclude<BioAnswer, { kind: "rateLimited" }> | { kind: "optedOut" } | { kind: "stopped" };
+
+/** One performer's text, asked for in its paced turn; a 429 is waited out and asked again. */
+async function ask(
+  deps: BioFetcherDeps,
+  clock: FetcherClock,
+  { pacer, signal }: BatchContext,
+  username: string,
+  summary: BioBatchSummary,
+): Promise<Outcome> {
+  for (let rateLimitedInARow = 1; ; rateLimitedInARow++) {
+    await pacer.wait(signal);
+    if (signal.aborted) return { kind: "stopped" };
+    // An opt-out confirmed since the batch was picked: do not even ask.
+    if (await isConfirmedOptout(deps.db, username)) return { kind: "optedOut" };
+    const answer = await deps.client.fetchBio(username);
+    if (answer.kind !== "rateLimited") return answer;
+    summary.rateLimited++;
+    const wait = Math.min(
+      MAX_RATE_LIMIT_WAIT_MS,
+      answer.waitMs ?? RATE_LIMIT_BACKOFF_MS * 2 ** (rateLimitedInARow - 1),
+    );
+    deps.log?.warn(`bio of ${username}: HTTP 429, waiting ${Math.round(wait / 1000)} s`);
+    await clock.sleep(wait, signal);
+  }
+}
+
+export interface BioFetcher {
+  /** Resolves once the request in flight (if any) has finished and its batch is stored. */
+  stop(): Promise<void>;
+}
+
+/** Runs batches until stopped; a failing batch (the database away) is logged and the loop goes on. */
+export function startBioFetcher(deps: BioFetcherDeps): BioFetcher {
+  const clock = deps.clock ?? systemFetcherClock;
+  const controller = new AbortController();
+  const context: BatchContext = { pacer: new Pacer(deps.fetchesPerMinute, clock), signal: controller.signal };
+
+  const loop = (async () => {
+    while (!controller.signal.aborted) {
+      const started = clock.now();
+      try {
+        const summary = await fetchBioBatch(deps, context);
+        if (summary.picked > 0) {
+          const seconds = ((clock.now() - started) / 1000).toFixed(1);
+          const line = `bios: ${summary.stored} stored of ${summary.picked} picked (${summary.unknown} unknown, ${summary.failed} failed, ${summary.rateLimited} rate-limited) in ${seconds} s`;
+          if (summary.failed > 0) deps.log?.warn(summary, line);
+          else deps.log?.info(summary, line);
+          continue;
+        }
+      } catch (error) {
+        deps.log?.error({ err: error }, "bio batch failed");
+      }
+      await clock.sleep(IDLE_WAIT_MS, controller.signal);
+    }
+  })();
+
+  return {
+    async stop() {
+      controller.abort();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { startBioFetcher } from "../collect/bios.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/connect.ts";
+import type { Logger } from "../log.ts";
+import { BioClient } from "../platform/bio-client.ts";
+import type { FeedSource } from "./feed-source.ts";
+import type { Lifecycle } from "./lifecycle.ts";
+
+/**
+ * Starts the bio fetcher against the feed's site, registered for stopping (it stops before the
+ * database, so its last batch is stored). BIO_FETCHES_PER_MINUTE=0 leaves it off.
+ */
+export function startBioFetching(
+  config: Config,
+  db: Db,
+  feed: FeedSource,
+  log: Logger,
+  lifecycle: Lifecycle,
+): void {
+  if (config.BIO_FETCHES_PER_MINUTE === 0) {
+    log.info("bio fetcher off (BIO_FETCHES_PER_MINUTE=0)");
+    return;
+  }
+  const fetcher = startBioFetcher({
+    db,
+    // Same patience per request as the feed: both are the same platform's servers.
+    client: new BioClient({ siteUrl: feed.siteUrl, timeoutMs: config.FEED_TIMEOUT_MS }),
+    fetchesPerMinute: config.BIO_FETCHES_PER_MINUTE,
+    refreshDays: config.BIO_REFRESH_DAYS,
+    log,
+  });
+  lifecycle.started("the bio fetcher", fetcher.stop);
+  log.info(
+    `bio fetcher reading profiles at ${feed.siteUrl} (up to ${config.BIO_FETCHES_PER_MINUTE} a minute, refreshed every ${config.BIO_REFRESH_DAYS} days)`,
+  );
+}
