@@ -268,12 +268,12 @@ describe("the bio fetcher against the sandbox's profile endpoint", () => {
     await seen(d, T0 + 2000);
     // Every other performer has a fresh bio; c a stale one, d a fresh one; a and b none.
     await sql`
-      INSERT INTO performer_bios (performer_id, about_me, fetched_at)
-      SELECT performer_id, '', ${new Date(T0)} FROM performers
+      INSERT INTO performer_bios (performer_id, about_me, fetched_at, changed_at)
+      SELECT performer_id, '', ${new Date(T0)}, ${new Date(T0)} FROM performers
       WHERE performer_id NOT IN (${a.performer_id}, ${b.performer_id}, ${c.performer_id})`.execute(t.db);
     await sql`
-      INSERT INTO performer_bios (performer_id, about_me, fetched_at)
-      VALUES (${c.performer_id}, 'old', ${new Date(T0 - 8 * DAY)})`.execute(t.db);
+      INSERT INTO performer_bios (performer_id, about_me, fetched_at, changed_at)
+      VALUES (${c.performer_id}, 'old', ${new Date(T0 - 8 * DAY)}, ${new Date(T0 - 8 * DAY)})`.execute(t.db);
     const due = await performersNeedingBio(t.db, { staleBefore: new Date(T0 - 7 * DAY), limit: 10 });
     expect(due.map((p) => p.username)).toEqual([b.username, a.username, c.username]);
     expect(await performersNeedingBio(t.db, { staleBefore: new Date(T0 - 7 * DAY), limit: 2 })).toHaveLength(

@@ -35,7 +35,8 @@ export interface BioRow {
 }
 
 /**
- * Stores fetched texts in one statement, replacing older ones. A performer whose opt-out was
+ * Stores fetched texts in one statement, replacing older ones; changed_at moves only when the
+ * text did (the search rebuilds its text index only then). A performer whose opt-out was
  * confirmed after the text was fetched is left out here, so it is never stored.
  * Returns how many rows were written.
  */
@@ -45,8 +46,8 @@ export async function storeBios(db: Db, bios: readonly BioRow[]): Promise<number
   const latest = new Map(bios.map((bio) => [bio.performerId, bio]));
   const rows = [...latest.values()];
   const result = await sql`
-    INSERT INTO performer_bios (performer_id, about_me, fetched_at)
-    SELECT b.performer_id, b.about_me, b.fetched_at
+    INSERT INTO performer_bios (performer_id, about_me, fetched_at, changed_at)
+    SELECT b.performer_id, b.about_me, b.fetched_at, b.fetched_at
     FROM unnest(
       ${arrayLiteral(rows.map((r) => r.performerId))}::bigint[],
       ${arrayLiteral(rows.map((r) => r.aboutMe))}::text[],
@@ -54,8 +55,8 @@ export async function storeBios(db: Db, bios: readonly BioRow[]): Promise<number
     ) AS b(performer_id, about_me, fetched_at)
     JOIN performers p ON p.performer_id = b.performer_id
     WHERE NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
-    ON CONFLICT (performer_id) DO UPDATE SET about_me = EXCLUDED.about_me, fetched_at = EXCLUDED.fetched_at`.execute(
-    db,
-  );
+    ON CONFLICT (performer_id) DO UPDATE SET about_me = EXCLUDED.about_me, fetched_at = EXCLUDED.fetched_at,
+      changed_at = CASE WHEN performer_bios.about_me IS DISTINCT FROM EXCLUDED.about_me
+        THEN EXCLUDED.fetched_at ELSE performer_bios.changed_at END`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
