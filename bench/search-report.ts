@@ -51,8 +51,15 @@ export function summarise(
 }
 
 /** NaN is a scenario with no answers (a failed run): shown as n/a, not as a figure. */
-export const ms = (x: number) => (Number.isNaN(x) ? "n/a" : `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`);
-export const perSecond = (x: number) => `${Math.round(x).toLocaleString("en-US")}/s`;
+export function ms(x: number): string {
+  if (Number.isNaN(x)) return "n/a";
+  if (x >= 1000) return `${Math.round(x).toLocaleString("en-US")} ms`;
+  return `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
+}
+export const perSecond = (x: number) =>
+  x < 10 ? `${x.toFixed(1)}/s` : `${Math.round(x).toLocaleString("en-US")}/s`;
+/** A ratio with two significant digits at least: a slow baseline can be 1,000 times slower. */
+const times = (x: number) => `${x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toPrecision(2)}x`;
 export const mb = (x: number) => `${Math.round(x)} MB`;
 
 export function targetText(target: Target | undefined): string {
@@ -118,7 +125,7 @@ export function ratioLine(label: string, measured: ScenarioResult, baseline: Sce
   const throughput = measured.perSecond / baseline.perSecond;
   const latency = baseline.p95 / measured.p95;
   return (
-    `- ${label}: ${throughput.toFixed(2)}x the requests per second of (${baseline.key}), ` +
-    `p95 ${latency >= 1 ? `${latency.toFixed(2)}x lower` : `${(1 / latency).toFixed(2)}x higher`}`
+    `- ${label}: ${times(throughput)} the requests per second of (${baseline.key}), ` +
+    `p95 ${latency >= 1 ? `${times(latency)} lower` : `${times(1 / latency)} higher`}`
   );
 }
