@@ -6,7 +6,6 @@ import { connect, ensureDatabase } from "../src/db/connect.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { buildSearchData } from "./search-data.ts";
-import { runLoad } from "./search-load.ts";
 import { MODEL_MIX, SUMMARY_MIX, searchPath } from "./search-mixes.ts";
 import {
   markdownTable,
@@ -15,14 +14,11 @@ import {
   ms,
   perSecond,
   ratioLine,
-  runLine,
   type ScenarioResult,
-  summarise,
   type Target,
   targetText,
 } from "./search-report.ts";
-import type { ServerMode } from "./search-server.ts";
-import { startServerChild } from "./search-server-child.ts";
+import { runScenario, type ScenarioSettings } from "./search-scenario.ts";
 import { type Answer, compareAnswers, printAnswers, typicalAnswer, verifyMix } from "./search-verify.ts";
 
 /**
@@ -83,76 +79,8 @@ const SUMMARY_TARGET: Target = { p95Ms: 60 };
 /** The ceiling's file, under the publish directory's api/ (served as /api/...). */
 const CEILING_FILE = "bench-search-ceiling.json";
 
-interface Scenario {
-  key: string;
-  name: string;
-  mode: ServerMode;
-  paths: readonly string[];
-  target?: Target;
-  /** Asks each query once before the timing; throws if one cannot be timed. */
-  verify(url: string): Promise<void>;
-}
-
 /** Reasons the run fails, reported after the results. */
 const failures: string[] = [];
-
-/**
- * Waits until the server has worked off what the last load left queued. autocannon closes its
- * connections when its time is up, but the server still runs the requests it had read (on a slow
- * baseline, up to one per connection, seconds of work), which would land in the next run's
- * timings. A request sent now is read after those, so its answer means they are done.
- */
-async function settle(url: string, paths: readonly string[]): Promise<void> {
-  const response = await fetch(`${url}${paths[0]}`);
-  await response.arrayBuffer();
-}
-
-async function runScenario(
-  scenario: Scenario,
-  databaseUrl: string,
-  publishDir: string,
-): Promise<ScenarioResult> {
-  console.log(`\n(${scenario.key}) ${scenario.name}: starting the server (${scenario.mode})...`);
-  const server = await startServerChild({ databaseUrl, publishDir, mode: scenario.mode });
-  try {
-    console.log(
-      `  listening on ${server.url}${server.readyMs ? `, index ready in ${(server.readyMs / 1000).toFixed(1)} s` : ""}, ` +
-        `RSS ${mb(server.rssMb)}`,
-    );
-    await scenario.verify(server.url);
-    const options = { connections: CONNECTIONS };
-    if (WARMUP > 0) {
-      console.log(`  warming up: ${WARMUP} s...`);
-      await runLoad(server.url, scenario.paths, { ...options, seconds: WARMUP });
-    }
-    const runs = [];
-    for (let run = 1; run <= RUNS; run++) {
-      await settle(server.url, scenario.paths);
-      console.log(
-        `  run ${run}/${RUNS}: ${DURATION} s at ${CONNECTIONS} connections, ${scenario.paths.length} queries...`,
-      );
-      const load = await runLoad(server.url, scenario.paths, {
-        ...options,
-        seconds: DURATION,
-        progress: (s, n) => console.log(`    ${s} s: ${n} answers`),
-      });
-      console.log(`    ${runLine(load)}`);
-      if (Number.isNaN(load.p50)) failures.push(`(${scenario.key}) run ${run}: no answer within the run`);
-      if (load.errors + load.timeouts + load.non2xx > 0) {
-        failures.push(
-          `(${scenario.key}) run ${run}: ${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx ` +
-            `(${JSON.stringify(load.statusCodes)})`,
-        );
-      }
-      runs.push(load);
-    }
-    const { peakRssMb } = await server.stats();
-    const { key, name, target } = scenario;
-    return summarise({ key, name, target, readyMs: server.readyMs, rssMb: server.rssMb, peakRssMb }, runs);
-  } finally {
-    await server.stop();
-  }
-}
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "camstats-bench-search-"));
@@ -178,6 +106,15 @@ async function main(): Promise<void> {
     }
     const publishDir = path.join(dataDir, "publish");
     await mkdir(path.join(publishDir, "api"), { recursive: true });
+    const settings: ScenarioSettings = {
+      databaseUrl,
+      publishDir,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      runs: RUNS,
+      warmup: WARMUP,
+      failures,
+    };
 
     let indexedAnswers: Answer[] = [];
     let ceilingBytes = 0;
@@ -201,8 +138,7 @@ async function main(): Promise<void> {
             console.log(`  ceiling file: the answer to ${typical.path}, ${typical.bytes} bytes`);
           },
         },
-        databaseUrl,
-        publishDir,
+        settings,
       ),
     );
     results.push(
@@ -215,8 +151,7 @@ async function main(): Promise<void> {
           target: SUMMARY_TARGET,
           verify: async (url) => printAnswers(await verifyMix(url, SUMMARY_MIX)),
         },
-        databaseUrl,
-        publishDir,
+        settings,
       ),
     );
     results.push(
@@ -237,8 +172,7 @@ async function main(): Promise<void> {
             }
           },
         },
-        databaseUrl,
-        publishDir,
+        settings,
       ),
     );
     const ceilingPath = `/api/${CEILING_FILE}`;
@@ -259,8 +193,7 @@ async function main(): Promise<void> {
             }
           },
         },
-        databaseUrl,
-        publishDir,
+        settings,
       ),
     );
 
