@@ -1,0 +1,61 @@
+import { type ChildProcess, fork } from "node:child_process";
+import path from "node:path";
+import type { ServerMode, ServerReady, ServerStats } from "./search-server.ts";
+
+/** The parent's handle on a server process of bench/search-server.ts. */
+export interface ServerChild extends ServerReady {
+  url: string;
+  stats(): Promise<ServerStats>;
+  stop(): Promise<void>;
+}
+
+/** The next message from the child, or the reason it will never come (it failed or exited). */
+function nextMessage<T>(child: ChildProcess): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      cleanup();
+      resolve(message as T);
+    };
+    const onExit = (code: number | null, signal: string | null) => {
+      cleanup();
+      reject(new Error(`the search server exited (${signal ?? `code ${code}`}) before it answered`));
+    };
+    const cleanup = () => {
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+    };
+    child.on("message", onMessage);
+    child.on("exit", onExit);
+  });
+}
+
+export async function startServerChild(options: {
+  databaseUrl: string;
+  publishDir: string;
+  mode: ServerMode;
+}): Promise<ServerChild> {
+  const child = fork(
+    path.join(import.meta.dirname, "search-server.ts"),
+    ["--database", options.databaseUrl, "--publish-dir", options.publishDir, "--mode", options.mode],
+    { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
+  );
+  const ready = await nextMessage<ServerReady>(child);
+  return {
+    ...ready,
+    url: `http://127.0.0.1:${ready.port}`,
+    stats: () => {
+      const reply = nextMessage<ServerStats>(child);
+      child.send("stats");
+      return reply;
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.send("stop");
+      // A server that does not close in time is ended: the next scenario needs the cores.
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

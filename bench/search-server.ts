@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { connect } from "../src/db/connect.ts";
+import { createSearchService } from "../src/search/search-service.ts";
+import { buildApp } from "../src/server/app.ts";
+
+/**
+ * One server of `npm run bench:search`, forked by bench/search-server-child.ts: a process of its
+ * own, so the load generator does not share its event loop and its RSS is the server's alone.
+ * --mode indexed or scan builds the app with `createSearchService(db, { indexed })` and waits for
+ * its index to load; --mode static builds it with no search at all (the ceiling serves a published
+ * file). Once listening it sends { port, readyMs, rssMb }; on "stats" it answers with its current
+ * and peak RSS; on "stop" it closes and exits.
+ */
+
+export type ServerMode = "indexed" | "scan" | "static";
+
+export interface ServerReady {
+  port: number;
+  /** From the start of the search service to its ready() (0 for static). */
+  readyMs: number;
+  rssMb: number;
+}
+
+export interface ServerStats {
+  rssMb: number;
+  /** VmHWM: the process's peak resident set, index load and load test included. */
+  peakRssMb: number;
+}
+
+const MB = 1024 * 1024;
+
+function stats(): ServerStats {
+  const status = readFileSync("/proc/self/status", "utf8");
+  const hwmKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { rssMb: process.memoryUsage().rss / MB, peakRssMb: hwmKb / 1024 };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      database: { type: "string" },
+      "publish-dir": { type: "string" },
+      mode: { type: "string" },
+    },
+  });
+  const mode = values.mode as ServerMode;
+  if (!values.database || !values["publish-dir"] || !["indexed", "scan", "static"].includes(mode)) {
+    throw new Error("usage: search-server.ts --database URL --publish-dir DIR --mode indexed|scan|static");
+  }
+  const { db, close } = connect(values.database, { max: 4, applicationName: "bench-search-server" });
+  const started = performance.now();
+  const search = mode === "static" ? undefined : createSearchService(db, { indexed: mode === "indexed" });
+  await search?.ready();
+  const readyMs = search ? performance.now() - started : 0;
+  const app = buildApp({ db, publishDir: values["publish-dir"], rateLimitPerMinute: 0, search });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+
+  process.on("message", async (message) => {
+    if (message === "stats") process.send?.(stats());
+    if (message === "stop") {
+      await app.close();
+      search?.close();
+      await close();
+      process.exit(0);
+    }
+  });
+  const ready: ServerReady = { port, readyMs, rssMb: stats().rssMb };
+  process.send?.(ready);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,247 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { connect, ensureDatabase } from "../src/db/connect.ts";
+import { startEmbeddedPostgres } from "../src/db/embedded.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+import { buildSearchData } from "./search-data.ts";
+import { MODEL_MIX, SUMMARY_MIX, searchPath } from "./search-mixes.ts";
+import {
+  markdownTable,
+  mb,
+  met,
+  ms,
+  perSecond,
+  ratioLine,
+  type ScenarioResult,
+  type Target,
+  targetText,
+} from "./search-report.ts";
+import { runScenario, type ScenarioSettings } from "./search-scenario.ts";
+import { type Answer, compareAnswers, printAnswers, typicalAnswer, verifyMix } from "./search-verify.ts";
+
+/**
+ * `npm run bench:search`: the performer search API (GET /api/model_search) under load, at 500,000
+ * performers (issue 4). An embedded PostgreSQL in a temp directory gets the data of
+ * bench/search-data.ts; then each scenario starts the server in a child process of its own
+ * (bench/search-server.ts) and autocannon, here in the parent, sends it a fixed mix of searches:
+ *
+ *   (a) model search on the index: the model mix (bench/search-mixes.ts);
+ *   (b) summary search on the index: the summary mix;
+ *   (c) baseline, the search indexes dropped: the model mix on `indexed: false`, which scans every
+ *       performer row per query: what the index buys;
+ *   (d) ceiling: a published static JSON file of a typical model answer's size, through the app's
+ *       published-files route: what Fastify and the network stack cost with no search at all.
+ *
+ * Every query of a mix is asked once before it is timed (200, and its resultCount printed); the
+ * baseline must find the same counts as the index. Errors, timeouts or non-2xx answers under load
+ * fail the run (exit code 1) after the report.
+ */
+
+const { values: args } = parseArgs({
+  options: {
+    performers: { type: "string", default: "500000" },
+    /** Seconds of load per scenario and run. */
+    duration: { type: "string", default: "20" },
+    connections: { type: "string", default: "50" },
+    /** Timed runs per scenario; the report gives their medians. */
+    runs: { type: "string", default: "1" },
+    /** Seconds of untimed load before a scenario's runs, so they measure warm (JIT-compiled) code. */
+    warmup: { type: "string", default: "5" },
+    seed: { type: "string", default: "1" },
+    /** Keep the temp directory (database and publish directory; its path is printed). */
+    keep: { type: "boolean", default: false },
+  },
+});
+const PERFORMERS = Number(args.performers);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const RUNS = Number(args.runs);
+const WARMUP = Number(args.warmup);
+const SEED = Number(args.seed);
+for (const [name, value, min] of [
+  ["performers", PERFORMERS, 1],
+  ["duration", DURATION, 1],
+  ["connections", CONNECTIONS, 1],
+  ["runs", RUNS, 1],
+  ["warmup", WARMUP, 0],
+  ["seed", SEED, 0],
+] as const) {
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`--${name} expects a whole number of at least ${min}`);
+    process.exit(2);
+  }
+}
+
+const MODEL_TARGET: Target = { p95Ms: 25, minPerSecond: 400 };
+const SUMMARY_TARGET: Target = { p95Ms: 60 };
+/** The ceiling's file, under the publish directory's api/ (served as /api/...). */
+const CEILING_FILE = "bench-search-ceiling.json";
+
+/** Reasons the run fails, reported after the results. */
+const failures: string[] = [];
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "camstats-bench-search-"));
+  // Durable defaults, as `npm start` runs them.
+  const server = await startEmbeddedPostgres({ dataDir, port: 0 });
+  try {
+    await ensureDatabase(server.adminUrl, "bench_search");
+    const databaseUrl = server.urlFor("bench_search");
+    console.log(`building ${PERFORMERS} performers (seed ${SEED})...`);
+    const { db, close } = connect(databaseUrl, { max: 2 });
+    const now = Math.floor(Date.now() / 60_000) * 60_000;
+    let buildMs = 0;
+    try {
+      await migrateToLatest(db);
+      const data = await buildSearchData(db, { performers: PERFORMERS, seed: SEED, now, log: console.log });
+      buildMs = data.ms;
+      console.log(
+        `data built in ${(data.ms / 1000).toFixed(1)} s: ${data.performers} performers, ${data.peaks} with ` +
+          `30-day peaks, ${data.bios} bios, ${data.live} live in the latest poll, ${data.sessions} recent sessions`,
+      );
+    } finally {
+      await close();
+    }
+    const publishDir = path.join(dataDir, "publish");
+    await mkdir(path.join(publishDir, "api"), { recursive: true });
+    const settings: ScenarioSettings = {
+      databaseUrl,
+      publishDir,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      runs: RUNS,
+      warmup: WARMUP,
+      failures,
+    };
+
+    let indexedAnswers: Answer[] = [];
+    let ceilingBytes = 0;
+    const modelPaths = MODEL_MIX.map(searchPath);
+    const results: ScenarioResult[] = [];
+    results.push(
+      await runScenario(
+        {
+          key: "a",
+          name: "model search, indexed",
+          mode: "indexed",
+          paths: modelPaths,
+          target: MODEL_TARGET,
+          verify: async (url) => {
+            indexedAnswers = await verifyMix(url, MODEL_MIX);
+            printAnswers(indexedAnswers);
+            // The ceiling serves an answer of the mix as a file: the median-sized one.
+            const typical = typicalAnswer(indexedAnswers);
+            ceilingBytes = typical.bytes;
+            await writeFile(path.join(publishDir, "api", CEILING_FILE), typical.text);
+            console.log(`  ceiling file: the answer to ${typical.path}, ${typical.bytes} bytes`);
+          },
+        },
+        settings,
+      ),
+    );
+    results.push(
+      await runScenario(
+        {
+          key: "b",
+          name: "summary search, indexed",
+          mode: "indexed",
+          paths: SUMMARY_MIX.map(searchPath),
+          target: SUMMARY_TARGET,
+          verify: async (url) => printAnswers(await verifyMix(url, SUMMARY_MIX)),
+        },
+        settings,
+      ),
+    );
+    results.push(
+      await runScenario(
+        {
+          key: "c",
+          name: "baseline: model search, no indexes",
+          mode: "scan",
+          paths: modelPaths,
+          verify: async (url) => {
+            const answers = await verifyMix(url, MODEL_MIX);
+            printAnswers(answers);
+            const { wrong, reordered } = compareAnswers(indexedAnswers, answers);
+            for (const line of reordered) console.log(`  note: ${line}`);
+            for (const line of wrong) {
+              console.log(`  MISMATCH: ${line}`);
+              failures.push(`(c) ${line}`);
+            }
+          },
+        },
+        settings,
+      ),
+    );
+    const ceilingPath = `/api/${CEILING_FILE}`;
+    results.push(
+      await runScenario(
+        {
+          key: "d",
+          name: `ceiling: static JSON, ${(ceilingBytes / 1024).toFixed(1)} kB`,
+          mode: "static",
+          paths: [ceilingPath],
+          verify: async (url) => {
+            const response = await fetch(`${url}${ceilingPath}`);
+            const bytes = (await response.arrayBuffer()).byteLength;
+            if (response.status !== 200 || bytes !== ceilingBytes) {
+              throw new Error(
+                `${ceilingPath} answered ${response.status} with ${bytes} bytes, not ${ceilingBytes}`,
+              );
+            }
+          },
+        },
+        settings,
+      ),
+    );
+
+    const [a, b, c, d] = results as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
+    console.log(
+      `\nresults: ${PERFORMERS} performers, ${CONNECTIONS} connections, ${DURATION} s a run, ` +
+        `${RUNS} run(s) per scenario (medians)\n`,
+    );
+    for (const r of results) {
+      const verdict = met(r);
+      console.log(
+        `(${r.key}) ${r.name}: ${perSecond(r.perSecond)}, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, ` +
+          `server RSS ${mb(r.rssMb)} loaded, ${mb(r.peakRssMb)} peak` +
+          (verdict === undefined ? "" : `; target ${targetText(r.target)}: ${verdict ? "met" : "MISSED"}`),
+      );
+    }
+    console.log(`\n${markdownTable(results)}\n`);
+    console.log(ratioLine("(a) model search over (c) no indexes", a, c));
+    console.log(ratioLine("(a) model search over (d) static file", a, d));
+    console.log(ratioLine("(b) summary search over (d) static file", b, d));
+    const figures = results.map((r) => ({
+      scenario: r.key,
+      perSecond: r.perSecond,
+      p50: r.p50,
+      p95: r.p95,
+      p99: r.p99,
+      errors: r.errors,
+      non2xx: r.non2xx,
+      readyMs: Math.round(r.readyMs),
+      rssMb: Math.round(r.rssMb),
+      peakRssMb: Math.round(r.peakRssMb),
+      met: met(r),
+    }));
+    console.log(`\n${JSON.stringify({ performers: PERFORMERS, buildMs: Math.round(buildMs), figures })}`);
+    if (failures.length > 0) {
+      console.error(`\nFAILED: ${failures.length} problem(s); the figures above are not valid:`);
+      for (const f of failures) console.error(`  ${f}`);
+      process.exitCode = 1;
+    }
+  } catch (error) {
+    // Report before the database stops: its shutdown ends every connection and would mask this.
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await server.stop();
+    if (args.keep) console.log(`kept ${dataDir} (database in pg/, the ceiling file in publish/api/)`);
+    else await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
