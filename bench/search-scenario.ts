@@ -21,6 +21,8 @@ export interface Scenario {
 export interface ScenarioSettings {
   databaseUrl: string;
   publishDir: string;
+  /** The data's instant: the servers' search clock. */
+  now: number;
   connections: number;
   /** Seconds of each timed run. */
   duration: number;
@@ -49,6 +51,7 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
     databaseUrl: settings.databaseUrl,
     publishDir: settings.publishDir,
     mode: scenario.mode,
+    now: settings.now,
   });
   try {
     const ready = server.readyMs ? `, index ready in ${(server.readyMs / 1000).toFixed(1)} s` : "";

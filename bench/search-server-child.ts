@@ -33,10 +33,20 @@ export async function startServerChild(options: {
   databaseUrl: string;
   publishDir: string;
   mode: ServerMode;
+  now: number;
 }): Promise<ServerChild> {
   const child = fork(
     path.join(import.meta.dirname, "search-server.ts"),
-    ["--database", options.databaseUrl, "--publish-dir", options.publishDir, "--mode", options.mode],
+    [
+      "--database",
+      options.databaseUrl,
+      "--publish-dir",
+      options.publishDir,
+      "--mode",
+      options.mode,
+      "--now",
+      String(options.now),
+    ],
     { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
   );
   const ready = await nextMessage<ServerReady>(child);

@@ -9,7 +9,8 @@ import { buildApp } from "../src/server/app.ts";
  * One server of `npm run bench:search`, forked by bench/search-server-child.ts: a process of its
  * own, so the load generator does not share its event loop and its RSS is the server's alone.
  * --mode indexed or scan builds the app with `createSearchService(db, { indexed })` and waits for
- * its index to load; --mode static builds it with no search at all (the ceiling serves a published
+ * its index to load (its clock fixed at the data's instant: live state is judged as of the data,
+ * and no reload starts during a run, which measures the steady state); --mode static builds it with no search at all (the ceiling serves a published
  * file). Once listening it sends { port, readyMs, rssMb }; on "stats" it answers with its current
  * and peak RSS; on "stop" it closes and exits.
  */
@@ -43,15 +44,21 @@ async function main(): Promise<void> {
       database: { type: "string" },
       "publish-dir": { type: "string" },
       mode: { type: "string" },
+      /** The data's instant (ms): the search's clock stays there, so every scenario sees the same live state. */
+      now: { type: "string" },
     },
   });
   const mode = values.mode as ServerMode;
-  if (!values.database || !values["publish-dir"] || !["indexed", "scan", "static"].includes(mode)) {
-    throw new Error("usage: search-server.ts --database URL --publish-dir DIR --mode indexed|scan|static");
+  const now = Number(values.now);
+  if (!values.database || !values["publish-dir"] || !["indexed", "scan", "static"].includes(mode) || !now) {
+    throw new Error(
+      "usage: search-server.ts --database URL --publish-dir DIR --mode indexed|scan|static --now MS",
+    );
   }
   const { db, close } = connect(values.database, { max: 4, applicationName: "bench-search-server" });
   const started = performance.now();
-  const search = mode === "static" ? undefined : createSearchService(db, { indexed: mode === "indexed" });
+  const search =
+    mode === "static" ? undefined : createSearchService(db, { indexed: mode === "indexed", now: () => now });
   await search?.ready();
   const readyMs = search ? performance.now() - started : 0;
   const app = buildApp({ db, publishDir: values["publish-dir"], rateLimitPerMinute: 0, search });

@@ -109,6 +109,7 @@ async function main(): Promise<void> {
     const settings: ScenarioSettings = {
       databaseUrl,
       publishDir,
+      now,
       connections: CONNECTIONS,
       duration: DURATION,
       runs: RUNS,
