@@ -11,7 +11,7 @@ import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { PartitionCache } from "../src/db/queries/partitions.ts";
 import { markRolledUp } from "../src/db/queries/rollup-days.ts";
-import { DATED_PUBLISHERS, LATEST_PUBLISHERS, ROLLUPS } from "../src/jobs/daily-steps.ts";
+import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS } from "../src/jobs/daily-steps.ts";
 import { FeedClient } from "../src/platform/feed-client.ts";
 import type { PublishContext } from "../src/publish/context.ts";
 import { treeDigest } from "../src/publish/tree-digest.ts";
@@ -77,7 +77,7 @@ async function childRun(url: string, root: string): Promise<RunResult> {
   const steps: Record<string, number> = {};
   let files = 0;
   const started = performance.now();
-  for (const rollup of ROLLUPS) {
+  for (const rollup of [...ROLLUPS, ...LATEST_ROLLUPS]) {
     const t = performance.now();
     await rollup.run(db, DAY);
     steps[`rollup ${rollup.name}`] = performance.now() - t;

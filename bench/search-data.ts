@@ -72,10 +72,11 @@ async function insertPeaksAndBios(db: Db, c: PerformerColumns, from: number, to:
   // Fetched at some point of the last 30 days, spread by id.
   const ids = where(from, to, () => true);
   await sql`
-    INSERT INTO performer_bios (performer_id, about_me, fetched_at)
-    SELECT id, about_me, to_timestamp(${seconds(now)}) - (id % 720) * interval '1 hour'
+    INSERT INTO performer_bios (performer_id, about_me, fetched_at, changed_at)
+    SELECT id, about_me, at, at
+    FROM (SELECT id, about_me, to_timestamp(${seconds(now)}) - (id % 720) * interval '1 hour' AS at
     FROM unnest(${arrayLiteral(ids.map((i) => i + 1))}::bigint[],
-      ${arrayLiteral(ids.map((i) => c.bio[i] as string))}::text[]) AS r(id, about_me)`.execute(db);
+      ${arrayLiteral(ids.map((i) => c.bio[i] as string))}::text[]) AS r(id, about_me)) b`.execute(db);
   return { peaks: seen.length, bios: ids.length };
 }
 

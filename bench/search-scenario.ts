@@ -14,6 +14,8 @@ export interface Scenario {
   mode: ServerMode;
   paths: readonly string[];
   target?: Target;
+  /** Also time the mix offered at this many requests per second (latency at a given load). */
+  pacedRate?: number;
   /** Asks each query once before the timing; throws if one cannot be timed. */
   verify(url: string): Promise<void>;
 }
@@ -61,30 +63,43 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
       console.log(`  warming up: ${warmup} s...`);
       await runLoad(server.url, scenario.paths, { connections, seconds: warmup });
     }
-    const runs = [];
-    for (let run = 1; run <= runCount; run++) {
-      await settle(server.url, scenario.paths);
-      console.log(
-        `  run ${run}/${runCount}: ${duration} s at ${connections} connections, ${scenario.paths.length} queries...`,
-      );
-      const load = await runLoad(server.url, scenario.paths, {
-        connections,
-        seconds: duration,
-        progress: (s, n) => console.log(`    ${s} s: ${n} answers`),
-      });
-      console.log(`    ${runLine(load)}`);
-      if (Number.isNaN(load.p50)) failures.push(`(${scenario.key}) run ${run}: no answer within the run`);
-      if (load.errors + load.timeouts + load.non2xx > 0) {
-        failures.push(
-          `(${scenario.key}) run ${run}: ${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx ` +
-            `(${JSON.stringify(load.statusCodes)})`,
+    const timed = async (label: string, rate?: number) => {
+      const runs = [];
+      for (let run = 1; run <= runCount; run++) {
+        await settle(server.url, scenario.paths);
+        const pace = rate === undefined ? "as fast as answered" : `paced at ${rate}/s`;
+        console.log(
+          `  ${label} run ${run}/${runCount}: ${duration} s at ${connections} connections, ${pace}, ${scenario.paths.length} queries...`,
         );
+        const load = await runLoad(server.url, scenario.paths, {
+          connections,
+          seconds: duration,
+          ...(rate === undefined ? {} : { rate }),
+          progress: (s, n) => console.log(`    ${s} s: ${n} answers`),
+        });
+        console.log(`    ${runLine(load)}`);
+        if (Number.isNaN(load.p50))
+          failures.push(`(${scenario.key}) ${label} run ${run}: no answer within the run`);
+        if (load.errors + load.timeouts + load.non2xx > 0) {
+          failures.push(
+            `(${scenario.key}) ${label} run ${run}: ${load.errors} errors, ${load.timeouts} timeouts, ${load.non2xx} non-2xx ` +
+              `(${JSON.stringify(load.statusCodes)})`,
+          );
+        }
+        runs.push(load);
       }
-      runs.push(load);
-    }
+      return runs;
+    };
+    const runs = await timed("saturated");
+    const rate = scenario.pacedRate;
+    const paced = rate === undefined ? undefined : { rate, runs: await timed("paced", rate) };
     const { peakRssMb } = await server.stats();
     const { key, name, target } = scenario;
-    return summarise({ key, name, target, readyMs: server.readyMs, rssMb: server.rssMb, peakRssMb }, runs);
+    return summarise(
+      { key, name, target, readyMs: server.readyMs, rssMb: server.rssMb, peakRssMb },
+      runs,
+      paced,
+    );
   } finally {
     await server.stop();
   }

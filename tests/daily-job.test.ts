@@ -64,6 +64,13 @@ describe("the daily job", () => {
       day: string;
     }>`SELECT day::text AS day FROM rollup_days ORDER BY day`.execute(t.db);
     expect(rows.map((r) => r.day)).toEqual(["2026-11-14", "2026-11-15", "2026-11-16"]);
+    // The search's 30-day peaks are one edition: the newest day's.
+    const peaks = await sql<{ through_day: string; performers: number }>`
+      SELECT through_day::text, COUNT(*)::integer AS performers FROM performer_peaks GROUP BY through_day`.execute(
+      t.db,
+    );
+    expect(peaks.rows).toEqual([{ through_day: "2026-11-16", performers: expect.any(Number) }]);
+    expect(peaks.rows[0]?.performers).toBeGreaterThan(100);
   });
 
   it("writes every file family, each matching its schema", async () => {

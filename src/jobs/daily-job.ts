@@ -6,7 +6,7 @@ import type { PublishContext, PublishOptions } from "../publish/context.ts";
 import { publishManifest } from "../publish/manifest.ts";
 import { addDays } from "../stats/calendar.ts";
 import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";
-import { DATED_PUBLISHERS, LATEST_PUBLISHERS, ROLLUPS } from "./daily-steps.ts";
+import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS } from "./daily-steps.ts";
 
 const DAY_MS = 86_400_000;
 /**
@@ -99,8 +99,8 @@ async function runDay(deps: DailyJobDeps, context: PublishContext, day: string) 
 
 /**
  * The daily rollup and publish (issue 3): for each day to do, every rollup then every dated
- * publisher, in day order; then the latest editions (fixed paths) for the newest day done, and the
- * manifest. One process at a time: the others find the lock taken and return at once.
+ * publisher, in day order; then the latest editions (one-edition tables, fixed-path files) for
+ * the newest day done, and the manifest. One process at a time: the others find the lock taken and return at once.
  */
 export async function runDailyJob(
   deps: DailyJobDeps,
@@ -124,6 +124,7 @@ export async function runDailyJob(
     const latest = allDone.at(-1) ?? null;
     // The latest editions follow the newest day; a rebuild of older days leaves them alone.
     if (latest !== null && days.includes(latest)) {
+      for (const rollup of LATEST_ROLLUPS) derivedRows += await rollup.run(deps.db, latest);
       for (const publisher of LATEST_PUBLISHERS) files += (await publisher.run(context, latest)).length;
     }
     if (latest !== null && days.length > 0) {

@@ -14,6 +14,7 @@ import { rollupBroadcasterDays } from "../stats/broadcaster-days.ts";
 import { rollupLocationDays } from "../stats/location-days.ts";
 import { rollupPerformerDays } from "../stats/performer-days.ts";
 import { rollupPerformerHours } from "../stats/performer-hours.ts";
+import { rollupPerformerPeaks } from "../stats/performer-peaks.ts";
 import { rollupTagDays } from "../stats/tag-days.ts";
 import { rollupTraffic } from "../stats/traffic.ts";
 
@@ -31,6 +32,14 @@ export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
   { name: "broadcaster_days", run: rollupBroadcasterDays },
   { name: "traffic_hours and tag_traffic_hours", run: rollupTraffic },
   { name: "performer_hours", run: rollupPerformerHours },
+];
+
+/**
+ * Derived tables that hold one edition, the newest day's (like the latest files): rebuilt for the
+ * newest day only, before the latest publishers.
+ */
+export const LATEST_ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
+  { name: "performer_peaks", run: rollupPerformerPeaks },
 ];
 
 /** Files of one date (/stats/{date}/…): written for every day rolled up, old days included. */

@@ -5,6 +5,7 @@ import {
   bitsetWhere,
   hasBit,
   newBitset,
+  orInto,
   popcount,
   setRows,
 } from "./bitset.ts";
@@ -132,32 +133,39 @@ function rangeBits(order: Int32Array, values: Int32Array | Uint8Array, range: Ra
   };
   const bits = newBitset(order.length);
   const end = firstAtMost(range.min - 1);
+  // Missing values sort as 0, so only a range from 0 can hold them: elsewhere no value is read.
+  const check = range.min <= 0;
   for (let k = firstAtMost(range.max); k < end; k++) {
     const row = order[k] as number;
-    if (values[row] !== none) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
+    if (!check || values[row] !== none) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
   }
   return bits;
 }
 
 function tagBits(index: SearchIndex, tags: string[], requireAll: boolean): Bitset {
-  const lists = tags.map((tag) => {
+  const found = tags.map((tag) => {
     const t = index.tagNumber.get(tag);
-    return t === undefined ? new Int32Array(0) : (index.tagRows[t] as Int32Array);
+    return t === undefined
+      ? { rows: new Int32Array(0), dense: null }
+      : { rows: index.tagRows[t] as Int32Array, dense: index.tagBits[t] ?? null };
   });
   if (!requireAll) {
     const bits = newBitset(index.size);
-    for (const list of lists)
-      for (const row of list) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
+    for (const { rows, dense } of found) {
+      if (dense !== null) orInto(bits, dense);
+      else for (const row of rows) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
+    }
     return bits;
   }
-  lists.sort((a, b) => a.length - b.length);
-  const bits = bitsetOf(index.size, lists[0] as Int32Array);
-  for (let i = 1; i < lists.length; i++) andInto(bits, bitsetOf(index.size, lists[i] as Int32Array));
+  // All of them: start from the rarest tag's rows, then AND the others in (a common tag's bitset as it is).
+  found.sort((a, b) => a.rows.length - b.rows.length);
+  const bits = bitsetOf(index.size, (found[0] as { rows: Int32Array }).rows);
+  for (const { rows, dense } of found.slice(1)) andInto(bits, dense ?? bitsetOf(index.size, rows));
   return bits;
 }
 
 function nameBits(index: SearchIndex, term: string): Bitset {
-  if (term.length >= 2) return bitsetOf(index.size, index.grams.rowsContaining(term));
+  if (term.length >= 2) return index.grams.bitsContaining(term);
   // A one-character part beside longer ones ("a bc"): rare, so a plain pass over the names.
   return bitsetWhere(index.size, (r) => (index.names[r] as string).includes(term));
 }

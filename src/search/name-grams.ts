@@ -1,3 +1,4 @@
+import { andInto, type Bitset, bitsetOf } from "./bitset.ts";
 import { intersect } from "./sorted-lists.ts";
 
 /**
@@ -43,18 +44,41 @@ function gramKeys(name: string, out: Int32Array, seen: Uint32Array, stamp: numbe
   return count;
 }
 
+/** A query term's gram keys: its bigram if it is two characters long, else its distinct trigrams. */
+function termKeys(term: string): number[] {
+  const keys: number[] = [];
+  for (let i = 0; i + 1 < term.length; i++) {
+    const bigram = code(term, i) * BASE + code(term, i + 1);
+    const key =
+      term.length === 2 ? bigram : i + 2 < term.length ? BIGRAMS + bigram * BASE + code(term, i + 2) : -1;
+    if (key >= 0 && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+
 /** Names between two pauses of a build. */
 const SLICE = 50_000;
 
 const EMPTY = new Int32Array(0);
+/** A gram on at least 1 name in DENSE also keeps a bitset: copying it beats setting that many bits. */
+const DENSE = 32;
 
 export class NameGrams {
+  /** Bitsets of the common grams, by key. Shared: never to be written. */
+  private readonly dense = new Map<number, Bitset>();
+
   private constructor(
     private readonly names: readonly string[],
     /** Rows of gram k: rows.subarray(start[k], start[k + 1]), ascending. */
     private readonly start: Int32Array,
     private readonly rows: Int32Array,
-  ) {}
+  ) {
+    for (let k = 0; k < KEYS; k++) {
+      const list = this.list(k);
+      if (list.length > 0 && list.length >= names.length / DENSE)
+        this.dense.set(k, bitsetOf(names.length, list));
+    }
+  }
 
   /**
    * Two passes (count, then fill) so the lists are allocated once, at their final size. `pause`
@@ -95,15 +119,46 @@ export class NameGrams {
   /** Ascending rows whose name contains `term` (lowercase, at least two characters). */
   rowsContaining(term: string): Int32Array {
     if (term.length < 2) throw new Error("a name part needs at least two characters");
-    const buffer = new Int32Array(2 * term.length + 2);
-    const found = Array.from(buffer.subarray(0, gramKeys(term, buffer, new Uint32Array(KEYS), 1)));
-    const keys = found.filter((k) => term.length === 2 || k >= BIGRAMS);
+    const keys = termKeys(term);
     const lists = keys.map((k) => this.list(k)).sort((a, b) => a.length - b.length);
     let rows = lists[0] ?? EMPTY;
     for (let i = 1; i < lists.length && rows.length > 0; i++) rows = intersect(rows, lists[i] as Int32Array);
-    // The gram lists are exact for a term of one gram made of alphabet characters only.
-    const exact = term.length <= 3 && keys.every((k) => !this.hasOther(k));
-    return exact ? rows : rows.filter((row) => (this.names[row] as string).includes(term));
+    if (this.isExact(term, keys)) return rows;
+    const out = new Int32Array(rows.length);
+    let n = 0;
+    for (const row of rows) if ((this.names[row] as string).includes(term)) out[n++] = row;
+    return out.subarray(0, n);
+  }
+
+  /**
+   * The same as a bitset of the index's rows, to be read only (a common gram's is shared). When
+   * every gram of the term is common, their bitsets are ANDed instead of intersecting long lists.
+   */
+  bitsContaining(term: string): Bitset {
+    const keys = termKeys(term);
+    const dense = keys.map((k) => this.dense.get(k));
+    if (dense.some((bits) => bits === undefined))
+      return bitsetOf(this.names.length, this.rowsContaining(term));
+    const [first, ...rest] = dense as Bitset[];
+    if (rest.length === 0 && this.isExact(term, keys)) return first as Bitset;
+    const bits = (first as Bitset).slice();
+    for (const other of rest) andInto(bits, other);
+    if (this.isExact(term, keys)) return bits;
+    for (let w = 0; w < bits.length; w++) {
+      let v = bits[w] as number;
+      while (v !== 0) {
+        const low = v & -v;
+        v ^= low;
+        const row = (w << 5) + (31 - Math.clz32(low));
+        if (!(this.names[row] as string).includes(term)) bits[w] = (bits[w] as number) & ~low;
+      }
+    }
+    return bits;
+  }
+
+  /** A term of one gram made of alphabet characters only is answered by its gram's list as it is. */
+  private isExact(term: string, keys: number[]): boolean {
+    return term.length <= 3 && keys.every((k) => !this.hasOther(k));
   }
 
   private hasOther(key: number): boolean {

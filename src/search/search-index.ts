@@ -18,6 +18,13 @@ const SLICE = 50_000;
 /** A tag on at least 1 row in DENSE keeps a bitset (a list that long costs more to turn into one than a copy). */
 const DENSE = 32;
 
+/**
+ * A fresh one-byte copy of an ASCII string (every username is). The strings the database driver
+ * hands over are slower to search: the 33,000 substring tests of a common name part took 1.5 ms
+ * on them and 0.5 ms on copies (measured at 500,000 performers).
+ */
+const ownCopy = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? Buffer.from(s, "latin1").toString("latin1") : s);
+
 const byName = (a: SearchRow, b: SearchRow) =>
   a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
 
@@ -109,7 +116,7 @@ export class SearchIndex {
       const row = this.rows[r] as SearchRow;
       this.performerIds[r] = row.performerId;
       this.rowOf.set(row.performerId, r);
-      this.names[r] = row.username;
+      this.names[r] = ownCopy(row.username);
       this.displayNames[r] = row.displayName;
       // Interned: 500,000 rows share a few hundred country codes.
       let country = row.country;

@@ -229,7 +229,9 @@ describe("the model search under random and hostile parameters", () => {
         NULL, (ARRAY['f', 'm', 'c', 't'])[1 + h % 4], CASE WHEN h % 3 = 0 THEN NULL ELSE 18 + h % 60 END,
         CASE (h / 7) % 4 WHEN 0 THEN ARRAY['asian', 'cute'] WHEN 1 THEN ARRAY['cute'] WHEN 2 THEN ARRAY['latina', 'new'] ELSE ARRAY[]::text[] END,
         CASE WHEN h % 11 = 0 THEN NULL ELSE (h * 37) % 2000000 END, now(), now() - (h % 100) * interval '1 hour'
-      FROM (SELECT i, abs(hashint4(i)::bigint) % 1000000007 AS h FROM generate_series(1, 300) i) s`.execute(t.db);
+      FROM (SELECT i, abs(hashint4(i)::bigint) % 1000000007 AS h FROM generate_series(1, 300) i) s`.execute(
+      t.db,
+    );
     await sql`
       INSERT INTO performer_peaks (performer_id, peak_viewers, through_day)
       SELECT performer_id, abs(hashint4(performer_id::int)::bigint) % 60000, '2026-11-19' FROM performers WHERE performer_id % 4 <> 0`.execute(
