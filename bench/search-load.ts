@@ -15,8 +15,6 @@ interface AutocannonOptions {
   timeout: number;
   /** Each connection sends these in order, starting over at the end. */
   requests: Array<{ method: "GET"; path: string }>;
-  /** Requests per second over all connections together; absent: each sends as fast as answered. */
-  overallRate?: number;
 }
 
 interface AutocannonResult {
@@ -42,8 +40,6 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (
 export interface LoadOptions {
   connections: number;
   seconds: number;
-  /** Offered load in requests per second over all connections (paced); absent: saturating. */
-  rate?: number;
   /** Called every 5 seconds of load with the seconds done and the requests answered so far. */
   progress?: (seconds: number, answered: number) => void;
 }
@@ -89,7 +85,6 @@ export async function runLoad(
     // not a lost request.
     timeout: 120,
     requests: paths.map((path) => ({ method: "GET", path })),
-    ...(options.rate === undefined ? {} : { overallRate: options.rate }),
   });
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) times.push(responseTime);

@@ -1,4 +1,5 @@
 import { runLoad } from "./search-load.ts";
+import { runPacedLoad } from "./search-paced.ts";
 import { mb, runLine, type ScenarioResult, summarise, type Target } from "./search-report.ts";
 import type { ServerMode } from "./search-server.ts";
 import { startServerChild } from "./search-server-child.ts";
@@ -71,12 +72,14 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
         console.log(
           `  ${label} run ${run}/${runCount}: ${duration} s at ${connections} connections, ${pace}, ${scenario.paths.length} queries...`,
         );
-        const load = await runLoad(server.url, scenario.paths, {
-          connections,
-          seconds: duration,
-          ...(rate === undefined ? {} : { rate }),
-          progress: (s, n) => console.log(`    ${s} s: ${n} answers`),
-        });
+        const load =
+          rate === undefined
+            ? await runLoad(server.url, scenario.paths, {
+                connections,
+                seconds: duration,
+                progress: (s, n) => console.log(`    ${s} s: ${n} answers`),
+              })
+            : await runPacedLoad(server.url, scenario.paths, { connections, seconds: duration, rate });
         console.log(`    ${runLine(load)}`);
         if (Number.isNaN(load.p50))
           failures.push(`(${scenario.key}) ${label} run ${run}: no answer within the run`);

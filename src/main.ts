@@ -1,5 +1,6 @@
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
+import { createSearchService } from "./search/search-service.ts";
 import { buildApp } from "./server/app.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
@@ -23,8 +24,10 @@ runProcess(lifecycle, "camstats", async () => {
   const { database, feed } = await startCollection(config, log, lifecycle);
   await runHistoryIfNeeded(config, database.db, feed, log);
 
+  const search = createSearchService(database.db, { log });
   const app = buildApp({
     db: database.db,
+    search,
     publishDir: config.PUBLISH_DIR,
     rateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
     trustedProxies: config.TRUSTED_PROXIES,
@@ -33,6 +36,13 @@ runProcess(lifecycle, "camstats", async () => {
   await app.listen({ host: config.HOST, port: config.PORT });
   lifecycle.started("the server", () => app.close());
   log.info(`site listening on http://${config.HOST}:${config.PORT}`);
+  // Load the search index now rather than on the first search, which would wait for it.
+  const indexStarted = Date.now();
+  search.ready().then(
+    () => log.info(`search index loaded in ${Date.now() - indexStarted} ms`),
+    (error: unknown) =>
+      log.error({ err: error }, "search index failed to load; the first search will try again"),
+  );
 
   startDailyJobs(config, database.db, log, lifecycle);
   if (config.COLLECT) {

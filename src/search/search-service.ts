@@ -13,7 +13,7 @@ import {
   searchTexts,
   textsVersion,
 } from "./search-rows.ts";
-import { matchText, SUMMARY_LIMIT, SummaryIndex, words } from "./summary-index.ts";
+import { matchText, SUMMARY_LIMIT, SummaryIndex, wordStart, words } from "./summary-index.ts";
 
 export interface SearchServiceOptions {
   /** false: answer by scanning every row, none of the index's structures (the benchmark's baseline). */
@@ -155,6 +155,7 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
       const at = now();
       const terms = [...new Set(words(searchTerm))];
       const { count, hits } = summaries.search(terms, gender, SUMMARY_LIMIT);
+      const pattern = wordStart(terms[0] ?? "");
       const results: SummaryResult[] = [];
       for (const hit of hits) {
         // A performer gone from the index since the texts were built (an opt-out) is left out.
@@ -162,7 +163,7 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
         if (row === undefined) continue;
         results.push({
           enrichedName: enrichedName(live, row, at),
-          matchText: matchText(hit.text, terms[0] as string),
+          matchText: matchText(hit.text, pattern),
           kind: hit.kind,
         });
       }

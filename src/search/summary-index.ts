@@ -58,7 +58,8 @@ export class SummaryIndex {
       bitsetWhere(docs.length, (n) => index.gender[(docs[n] as { row: number }).row] === g),
     );
     built.kinds = docs.map((d) => d.kind);
-    built.texts = docs.map((d) => d.text);
+    // Whitespace collapsed once here, not in every answer that shows the text.
+    built.texts = docs.map((d) => d.text.replace(/\s+/g, " ").trim());
     const lists = new Map<string, number[]>();
     for (let n = 0; n < docs.length; n++) {
       for (const word of new Set(words(built.texts[n] as string))) {
@@ -128,23 +129,26 @@ export class SummaryIndex {
   }
 }
 
+/** Finds a word that begins with `term` (a word of the query, so letters and digits only). */
+export const wordStart = (term: string) => new RegExp(`(?<![\\p{L}\\p{N}])${term}`, "iu");
+
 /**
- * The part of a text around its first word that begins with `term`, whitespace collapsed, at most
- * MATCH_TEXT_LENGTH characters and an ellipsis at each end where it was cut.
+ * The part of a text (whitespace already collapsed) around its first word that `pattern` finds,
+ * at most MATCH_TEXT_LENGTH characters and an ellipsis at each end where it was cut. A text that
+ * short is its own match text.
  */
-export function matchText(text: string, term: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  const found = new RegExp(`(?<![\\p{L}\\p{N}])${term}`, "iu").exec(flat);
-  const at = found?.index ?? 0;
+export function matchText(text: string, pattern: RegExp): string {
+  if (text.length <= MATCH_TEXT_LENGTH) return text;
+  const at = pattern.exec(text)?.index ?? 0;
   let start = Math.max(0, at - Math.floor(MATCH_TEXT_LENGTH / 3));
   if (start > 0) {
-    const space = flat.indexOf(" ", start);
+    const space = text.indexOf(" ", start);
     start = space >= 0 && space < at ? space + 1 : start;
   }
-  let end = Math.min(flat.length, start + MATCH_TEXT_LENGTH);
-  if (end < flat.length) {
-    const space = flat.lastIndexOf(" ", end);
+  let end = Math.min(text.length, start + MATCH_TEXT_LENGTH);
+  if (end < text.length) {
+    const space = text.lastIndexOf(" ", end);
     end = space > at ? space : end;
   }
-  return `${start > 0 ? "…" : ""}${flat.slice(start, end)}${end < flat.length ? "…" : ""}`;
+  return `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length ? "…" : ""}`;
 }

@@ -184,7 +184,19 @@ interface Result {
 /** Checks a 200 answer of /api/model_search against the parameters that produced it. */
 function expectSatisfied(params: URLSearchParams, body: { resultCount: number; results: Result[] }) {
   const one = (name: string) => params.get(name);
-  const num = (name: string) => (params.has(name) ? Number(params.get(name)) : undefined);
+  // A bound at its default is no filter (SPEC §5).
+  const DEFAULTS: Record<string, number> = {
+    minAge: 18,
+    maxAge: 99,
+    minFollowers: 0,
+    maxFollowers: 10_000_000,
+    minViewers: 0,
+    maxViewers: 50_000,
+  };
+  const num = (name: string) => {
+    const value = params.has(name) ? Number(params.get(name)) : undefined;
+    return value === DEFAULTS[name] ? undefined : value;
+  };
   const yes = (name: string) => ["true", "1"].includes(one(name) ?? "");
   expect(body.results.length).toBeLessThanOrEqual(50);
   const gender = one("gender");

@@ -185,7 +185,19 @@ describe("GET /api/model_search", () => {
     expect(names(older).slice(0, 2)).toEqual(["cara", "dee"]);
     const young = (await apiGet(app, "/api/model_search?maxAge=23&searchTerm=ann")).body;
     expect(names(young)).toEqual(["ann"]);
-    expect(names((await apiGet(app, "/api/model_search?maxAge=99&gender=m")).body)).toEqual([]);
+    expect(names((await apiGet(app, "/api/model_search?maxAge=98&gender=m")).body)).toEqual([]);
+    // A bound at its default is no filter (SPEC §5 sends bounds only beyond the defaults).
+    expect(names((await apiGet(app, "/api/model_search?minAge=18&maxAge=99&gender=m")).body)).toEqual([
+      "bob",
+    ]);
+    expect(
+      (
+        await apiGet(
+          app,
+          "/api/model_search?minFollowers=0&maxFollowers=10000000&minViewers=0&maxViewers=50000",
+        )
+      ).body.resultCount,
+    ).toBe(124);
     for (const [query, parameter, message] of [
       ["minAge=17", "minAge", "minAge: expected at least 18"],
       ["maxAge=100", "maxAge", "maxAge: expected at most 99"],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ModelQuery, Range } from "../../search/model-query.ts";
+import { FILTER_DEFAULTS } from "../../search/search-query-string.ts";
 import type { SearchService } from "../../search/search-service.ts";
 import { parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
@@ -17,9 +18,9 @@ export const MAX_OFFSET = 500_000;
 export const MAX_TAGS = 20;
 
 /** SPEC §9 ranges of the filters: age 18 to 99, followers 0 to 10,000,000, viewers 0 to 50,000. */
-export const AGE_RANGE = { min: 18, max: 99 } as const;
-export const FOLLOWERS_RANGE = { min: 0, max: 10_000_000 } as const;
-export const VIEWERS_RANGE = { min: 0, max: 50_000 } as const;
+const AGE_RANGE = { min: FILTER_DEFAULTS.minAge, max: FILTER_DEFAULTS.maxAge };
+const FOLLOWERS_RANGE = { min: FILTER_DEFAULTS.minFollowers, max: FILTER_DEFAULTS.maxFollowers };
+const VIEWERS_RANGE = { min: FILTER_DEFAULTS.minViewers, max: FILTER_DEFAULTS.maxViewers };
 
 // Control characters (a NUL byte above all) can be in no name, tag or text we hold.
 const printable = (what: string) =>
@@ -89,10 +90,20 @@ const modelSearchQuery = z
 
 type ParsedQuery = z.infer<typeof modelSearchQuery>;
 
-/** A range filter is on when either end is given; the other end is then open. */
-function range(min: number | undefined, max: number | undefined): Range | null {
-  if (min === undefined && max === undefined) return null;
-  return { min: min ?? 0, max: max ?? Number.MAX_SAFE_INTEGER };
+/**
+ * A range filter is on when either end is beyond its default (SPEC §5: the page sends a bound only
+ * then, and an age filter leaves out performers without an age): minAge=18 alone filters nothing.
+ * The end not given, or at its default, is open.
+ */
+function range(
+  min: number | undefined,
+  max: number | undefined,
+  defaults: { min: number; max: number },
+): Range | null {
+  const low = min !== undefined && min > defaults.min ? min : undefined;
+  const high = max !== undefined && max < defaults.max ? max : undefined;
+  if (low === undefined && high === undefined) return null;
+  return { min: low ?? 0, max: high ?? Number.MAX_SAFE_INTEGER };
 }
 
 function modelQuery(q: ParsedQuery): ModelQuery {
@@ -105,9 +116,9 @@ function modelQuery(q: ParsedQuery): ModelQuery {
     gender: q.gender,
     tags: q.tag,
     requireAllTags: q.requireAllTags,
-    age: range(q.minAge, q.maxAge),
-    followers: range(q.minFollowers, q.maxFollowers),
-    viewers: range(q.minViewers, q.maxViewers),
+    age: range(q.minAge, q.maxAge, AGE_RANGE),
+    followers: range(q.minFollowers, q.maxFollowers, FOLLOWERS_RANGE),
+    viewers: range(q.minViewers, q.maxViewers, VIEWERS_RANGE),
   };
 }
 
