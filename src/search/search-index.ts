@@ -19,11 +19,11 @@ const SLICE = 50_000;
 const DENSE = 32;
 
 /**
- * A fresh one-byte copy of an ASCII string (every username is). The strings the database driver
+ * A fresh one-byte copy of a printable ASCII string (every username is one). The strings the database driver
  * hands over are slower to search: the 33,000 substring tests of a common name part took 1.5 ms
  * on them and 0.5 ms on copies (measured at 500,000 performers).
  */
-const ownCopy = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? Buffer.from(s, "latin1").toString("latin1") : s);
+const ownCopy = (s: string) => (/^[ -~]*$/.test(s) ? Buffer.from(s, "latin1").toString("latin1") : s);
 
 const byName = (a: SearchRow, b: SearchRow) =>
   a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
