@@ -33,6 +33,11 @@ export function andInto(into: Bitset, other: Bitset): void {
   for (let w = 0; w < into.length; w++) into[w] = (into[w] as number) & (other[w] as number);
 }
 
+/** `into` becomes `into AND NOT other`. */
+export function andNotInto(into: Bitset, other: Bitset): void {
+  for (let w = 0; w < into.length; w++) into[w] = (into[w] as number) & ~(other[w] as number);
+}
+
 /** `into` becomes `into OR other`. */
 export function orInto(into: Bitset, other: Bitset): void {
   for (let w = 0; w < into.length; w++) into[w] = (into[w] as number) | (other[w] as number);

@@ -1,4 +1,5 @@
 import { type Bitset, newBitset, orInto, setBit } from "./bitset.ts";
+import { PrefixBits } from "./prefix-bits.ts";
 import { NO_COUNT, type SearchIndex } from "./search-index.ts";
 import type { LiveRows } from "./search-rows.ts";
 import { orderByKeyDesc, positionsOf } from "./sorted-lists.ts";
@@ -19,9 +20,12 @@ export class LiveState {
   readonly onlineBits: Bitset;
   /** Rows seen within the last few minutes of the refresh: the only ones "seen under 5 minutes ago" can hold until the next. */
   readonly recentRows: Int32Array;
-  /** Rows by max viewers, most first; equal counts in name order. */
+  /** Rows by max viewers, most first (unknown last); equal counts in name order. */
   readonly viewerOrder: Int32Array;
   readonly viewerPosition: Int32Array;
+  readonly viewerPrefixes: PrefixBits;
+  /** Each row's search result as JSON, made on first use: valid as long as this state (a minute). */
+  readonly resultJson: (string | undefined)[];
 
   constructor(
     readonly index: SearchIndex,
@@ -53,6 +57,8 @@ export class LiveState {
     this.recentRows = Int32Array.from(recent);
     this.viewerOrder = orderByKeyDesc(this.maxViewers);
     this.viewerPosition = positionsOf(this.viewerOrder);
+    this.viewerPrefixes = new PrefixBits(this.viewerOrder);
+    this.resultJson = new Array<string | undefined>(index.size);
   }
 
   /** The live rows at `now`: the online list, and whoever was seen under 5 minutes before `now`. */

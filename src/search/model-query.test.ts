@@ -126,7 +126,7 @@ describe("the indexed model search", () => {
         const key = (r: number) =>
           q.orderBy === "name"
             ? (index.names[r] as string)
-            : Math.max(0, (q.orderBy === "followers" ? index.followers[r] : live.maxViewers[r]) as number);
+            : ((q.orderBy === "followers" ? index.followers[r] : live.maxViewers[r]) as number);
         for (let k = 1; k < page.rows.length; k++) {
           const [a, b] = [key(page.rows[k - 1] as number), key(page.rows[k] as number)];
           if (q.sortOrder === "asc") expect(a <= b, `${a} then ${b}`).toBe(true);

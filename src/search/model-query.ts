@@ -10,6 +10,7 @@ import {
   setRows,
 } from "./bitset.ts";
 import type { LiveState } from "./live-state.ts";
+import type { PrefixBits } from "./prefix-bits.ts";
 import { GENDER_CODES, type GenderCode, NO_AGE, NO_COUNT, type SearchIndex } from "./search-index.ts";
 
 /** SPEC §9: search pages of 50. */
@@ -46,8 +47,8 @@ export interface ModelPage {
   rows: number[];
 }
 
-/** Up to this many matches are sorted directly; more are found by walking the presorted order. */
-const SORT_DIRECTLY_UP_TO = 4096;
+/** What a match costs to take out and sort, in steps of a walk along an order (measured roughly). */
+const DIRECT_COST = 4;
 
 /**
  * The indexed search: each filter becomes a bitset (tags and name parts from their posting lists,
@@ -62,9 +63,10 @@ export function searchModels(live: LiveState, query: ModelQuery, now: number): M
   if (query.tags.length > 0) filters.push(tagBits(index, query.tags, query.requireAllTags));
   for (const term of query.terms) filters.push(nameBits(index, term));
   const { age, followers, viewers } = query;
-  if (age) filters.push(rangeBits(index.ageOrder, index.age, age, NO_AGE));
-  if (followers) filters.push(rangeBits(index.followerOrder, index.followers, followers, NO_COUNT));
-  if (viewers) filters.push(rangeBits(live.viewerOrder, live.maxViewers, viewers, NO_COUNT));
+  if (age) filters.push(rangeBits(index.ageOrder, index.agePrefixes, index.age, age));
+  if (followers)
+    filters.push(rangeBits(index.followerOrder, index.followerPrefixes, index.followers, followers));
+  if (viewers) filters.push(rangeBits(live.viewerOrder, live.viewerPrefixes, live.maxViewers, viewers));
 
   const { order, position } = orderOf(live, query.orderBy);
   const descending = query.sortOrder === "desc";
@@ -82,11 +84,19 @@ export function searchModels(live: LiveState, query: ModelQuery, now: number): M
   for (let f = 1; f < filters.length; f++) andInto(matches, filters[f] as Bitset);
   const resultCount = popcount(matches);
   if (query.offset >= resultCount) return { resultCount, rows: [] };
-  if (resultCount <= SORT_DIRECTLY_UP_TO) {
-    const rows = Array.from(setRows(matches));
-    if (position !== null) rows.sort((a, b) => (position[a] as number) - (position[b] as number));
-    if (!forward) rows.reverse();
-    return { resultCount, rows: rows.slice(query.offset, end) };
+  // Walking the order to the page's end takes about (offset + 50) x size / matches steps; taking
+  // the matches out and sorting their places costs about their number (a native sort of integers).
+  const walk = ((query.offset + PAGE_SIZE) * index.size) / resultCount;
+  if (resultCount * DIRECT_COST < walk) {
+    const rows = setRows(matches);
+    // In name order rows are their own places; otherwise their places in the order, sorted, read back.
+    const places = position === null ? rows : Int32Array.from(rows, (r) => position[r] as number).sort();
+    const page: number[] = [];
+    for (let k = query.offset; k < Math.min(end, places.length); k++) {
+      const place = places[forward ? k : places.length - 1 - k] as number;
+      page.push(order === null ? place : (order[place] as number));
+    }
+    return { resultCount, rows: page };
   }
   const rows: number[] = [];
   let seen = 0;
@@ -116,30 +126,26 @@ function orderOf(
 }
 
 /**
- * The rows whose value lies in the range: one slice of an order sorted by that value, most first
- * (a missing value sorts as 0 and is left out here), found by two binary searches.
+ * The rows whose value lies in the range: one slice of the order by that value (most first,
+ * unknowns last and below any range), found by two binary searches and read off its prefix bitsets.
  */
-function rangeBits(order: Int32Array, values: Int32Array | Uint8Array, range: Range, none: number): Bitset {
-  const sortKey = (k: number) => Math.max(0, values[order[k] as number] as number);
+function rangeBits(
+  order: Int32Array,
+  prefixes: PrefixBits,
+  values: Int32Array | Uint8Array,
+  range: Range,
+): Bitset {
   const firstAtMost = (limit: number) => {
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (sortKey(mid) > limit) lo = mid + 1;
+      if ((values[order[mid] as number] as number) > limit) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   };
-  const bits = newBitset(order.length);
-  const end = firstAtMost(range.min - 1);
-  // Missing values sort as 0, so only a range from 0 can hold them: elsewhere no value is read.
-  const check = range.min <= 0;
-  for (let k = firstAtMost(range.max); k < end; k++) {
-    const row = order[k] as number;
-    if (!check || values[row] !== none) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
-  }
-  return bits;
+  return prefixes.slice(firstAtMost(range.max), firstAtMost(range.min - 1));
 }
 
 function tagBits(index: SearchIndex, tags: string[], requireAll: boolean): Bitset {
@@ -200,8 +206,8 @@ export function scanModels(live: LiveState, query: ModelQuery, now: number): Mod
     query.orderBy === "followers" ? index.followers : query.orderBy === "viewers" ? live.maxViewers : null;
   // Count orders: most first, equal counts by name; name order: by name. "asc" is the exact reverse.
   matches.sort((a, b) => {
-    // An unknown count (-1) sorts as 0, as in the index's presorted orders.
-    const byKey = key === null ? 0 : Math.max(0, key[b] as number) - Math.max(0, key[a] as number);
+    // An unknown count (-1) sorts below every count, as in the index's presorted orders.
+    const byKey = key === null ? 0 : (key[b] as number) - (key[a] as number);
     return byKey !== 0 ? byKey : compareNames(index.names[a] as string, index.names[b] as string);
   });
   const ascendingIsReverse = query.orderBy !== "name";

@@ -1,5 +1,6 @@
 import { type Bitset, bitsetOf, newBitset, setBit } from "./bitset.ts";
 import { NameGrams } from "./name-grams.ts";
+import { PrefixBits } from "./prefix-bits.ts";
 import type { SearchRow } from "./search-rows.ts";
 import { orderByKeyDesc, positionsOf } from "./sorted-lists.ts";
 
@@ -58,11 +59,13 @@ export class SearchIndex {
   readonly genderBits: Bitset[];
   readonly rowOf = new Map<number, number>();
   grams!: NameGrams;
-  /** Rows by followers, most first; equal counts in name order. */
+  /** Rows by followers, most first (unknown last); equal counts in name order. */
   followerOrder!: Int32Array;
   followerPosition!: Int32Array;
+  followerPrefixes!: PrefixBits;
   /** Rows by age, oldest first (no age last): an age range is one slice of it. */
   ageOrder!: Int32Array;
+  agePrefixes!: PrefixBits;
 
   /**
    * Builds the index from the loaded rows. The loader reads them in username order; they are
@@ -85,7 +88,9 @@ export class SearchIndex {
     index.followerOrder = orderByKeyDesc(index.followers);
     await pause();
     index.followerPosition = positionsOf(index.followerOrder);
+    index.followerPrefixes = new PrefixBits(index.followerOrder);
     index.ageOrder = orderByKeyDesc(Int32Array.from(index.age));
+    index.agePrefixes = new PrefixBits(index.ageOrder);
     return index;
   }
 

@@ -4,7 +4,7 @@ import { LiveState } from "./live-state.ts";
 import { type ModelQuery, scanModels, searchModels } from "./model-query.ts";
 import type { GenderCode } from "./search-index.ts";
 import { SearchIndex } from "./search-index.ts";
-import { enrichedName, type ModelResult, modelResult } from "./search-results.ts";
+import { enrichedName, modelResultJson } from "./search-results.ts";
 import {
   liveRows,
   type SearchRow,
@@ -26,12 +26,6 @@ export interface SearchServiceOptions {
   log?: Logger;
 }
 
-export interface ModelSearchAnswer {
-  resultCount: number;
-  offset: number;
-  results: ModelResult[];
-}
-
 export interface SummaryResult {
   enrichedName: string;
   matchText: string;
@@ -46,7 +40,11 @@ export interface SummarySearchAnswer {
 export interface SearchService {
   /** Resolves once an index is loaded (the first call starts the load). */
   ready(): Promise<void>;
-  models(query: ModelQuery): Promise<ModelSearchAnswer>;
+  /**
+   * A model search's answer, { resultCount, offset, results } (SPEC §3), as JSON text made from
+   * each result's cached JSON.
+   */
+  modelsJson(query: ModelQuery): Promise<string>;
   summaries(searchTerm: string, gender: GenderCode | null): Promise<SummarySearchAnswer>;
   /** Stops starting reloads (a reload in flight finishes and is dropped). */
   close(): void;
@@ -140,15 +138,11 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
     async ready() {
       await current();
     },
-    async models(query) {
+    async modelsJson(query) {
       const { live } = await current();
-      const at = now();
-      const page = search(live, query, at);
-      return {
-        resultCount: page.resultCount,
-        offset: query.offset,
-        results: page.rows.map((row) => modelResult(live, row)),
-      };
+      const page = search(live, query, now());
+      const results = page.rows.map((row) => modelResultJson(live, row)).join(",");
+      return `{"resultCount":${page.resultCount},"offset":${query.offset},"results":[${results}]}`;
     },
     async summaries(searchTerm, gender) {
       const { live, summaries } = await current();

@@ -27,14 +27,15 @@ export function freezePostings<K>(lists: Map<K, number[]>): Map<K, Int32Array> {
 }
 
 /**
- * A stable order of rows by a non-negative integer key, highest first; equal keys keep row order.
+ * A stable order of rows by an integer key of -1 (unknown) or more, highest first, so unknowns come
+ * last; equal keys keep row order.
  * Two 16-bit passes of a radix sort: linear, so re-ordering 500,000 rows when live viewers change
  * takes milliseconds where a comparison sort would hold the event loop for hundreds.
  */
 export function orderByKeyDesc(keys: Int32Array): Int32Array {
   const n = keys.length;
   const inverted = new Uint32Array(n);
-  for (let i = 0; i < n; i++) inverted[i] = 0x7fffffff - Math.max(0, keys[i] as number);
+  for (let i = 0; i < n; i++) inverted[i] = 0x7fffffff - (Math.max(-1, keys[i] as number) + 1);
   let order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   let next = new Int32Array(n);

@@ -221,7 +221,7 @@ function expectSatisfied(params: URLSearchParams, body: { resultCount: number; r
   }
   const orderBy = one("orderBy") ?? "followers";
   const key = (r: Result) =>
-    orderBy === "name" ? r.name : ((orderBy === "viewers" ? r.maxViewers : r.followerCount) ?? 0);
+    orderBy === "name" ? r.name : ((orderBy === "viewers" ? r.maxViewers : r.followerCount) ?? -1);
   for (let k = 1; k < body.results.length; k++) {
     const [a, b] = [key(body.results[k - 1] as Result), key(body.results[k] as Result)];
     expect(one("sortOrder") === "asc" ? a <= b : a >= b).toBe(true);

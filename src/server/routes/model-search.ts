@@ -93,7 +93,7 @@ type ParsedQuery = z.infer<typeof modelSearchQuery>;
 /**
  * A range filter is on when either end is beyond its default (SPEC §5: the page sends a bound only
  * then, and an age filter leaves out performers without an age): minAge=18 alone filters nothing.
- * The end not given, or at its default, is open.
+ * The end not given, or at its default, is the default (an open top).
  */
 function range(
   min: number | undefined,
@@ -103,7 +103,7 @@ function range(
   const low = min !== undefined && min > defaults.min ? min : undefined;
   const high = max !== undefined && max < defaults.max ? max : undefined;
   if (low === undefined && high === undefined) return null;
-  return { min: low ?? 0, max: high ?? Number.MAX_SAFE_INTEGER };
+  return { min: low ?? defaults.min, max: high ?? Number.MAX_SAFE_INTEGER };
 }
 
 function modelQuery(q: ParsedQuery): ModelQuery {
@@ -138,9 +138,9 @@ export function registerModelSearch(app: FastifyInstance, search: SearchService)
         return { resultCount: 0, results: [], message: SUMMARY_TOO_SHORT };
       return search.summaries(term, q.gender);
     }
-    const answer = await search.models(modelQuery(q));
+    const json = await search.modelsJson(modelQuery(q));
     reply.header("cache-control", q.liveOnly ? "public, max-age=60" : API_CACHE);
-    return answer;
+    return reply.type("application/json; charset=utf-8").send(json);
   });
 }
 
