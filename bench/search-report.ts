@@ -36,6 +36,8 @@ export interface ScenarioResult {
   paced?: PacedResult;
   /** RSS once the index was loaded, and the peak (VmHWM) after the load. */
   rssMb: number;
+  /** Heap and typed arrays after a forced collection once loaded: what the index itself holds. */
+  retainedMb: number;
   peakRssMb: number;
 }
 
@@ -46,7 +48,7 @@ export function median(xs: readonly number[]): number {
 }
 
 export function summarise(
-  base: Pick<ScenarioResult, "key" | "name" | "target" | "readyMs" | "rssMb" | "peakRssMb">,
+  base: Pick<ScenarioResult, "key" | "name" | "target" | "readyMs" | "rssMb" | "retainedMb" | "peakRssMb">,
   runs: LoadResult[],
   paced?: { rate: number; runs: LoadResult[] },
 ): ScenarioResult {
@@ -120,7 +122,7 @@ export function markdownTable(results: readonly ScenarioResult[]): string {
     "p99",
     "paced: rate, p50, p95, p99",
     "errors, non-2xx",
-    "server RSS (loaded, peak)",
+    "server: retained, RSS loaded, peak",
     "target",
     "",
   ];
@@ -134,7 +136,7 @@ export function markdownTable(results: readonly ScenarioResult[]): string {
       ms(r.p99),
       r.paced ? `${perSecond(r.paced.rate)}: ${ms(r.paced.p50)}, ${ms(r.paced.p95)}, ${ms(r.paced.p99)}` : "",
       `${r.errors}, ${r.non2xx}`,
-      `${mb(r.rssMb)}, ${mb(r.peakRssMb)}`,
+      `${mb(r.retainedMb)}, ${mb(r.rssMb)}, ${mb(r.peakRssMb)}`,
       targetText(r.target),
       verdict === undefined ? "" : verdict ? "met" : "MISSED",
     ];

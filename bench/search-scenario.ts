@@ -58,7 +58,9 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
   });
   try {
     const ready = server.readyMs ? `, index ready in ${(server.readyMs / 1000).toFixed(1)} s` : "";
-    console.log(`  listening on ${server.url}${ready}, RSS ${mb(server.rssMb)}`);
+    console.log(
+      `  listening on ${server.url}${ready}, RSS ${mb(server.rssMb)}, retained ${mb(server.retainedMb)}`,
+    );
     await scenario.verify(server.url);
     if (warmup > 0) {
       console.log(`  warming up: ${warmup} s...`);
@@ -99,7 +101,15 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
     const { peakRssMb } = await server.stats();
     const { key, name, target } = scenario;
     return summarise(
-      { key, name, target, readyMs: server.readyMs, rssMb: server.rssMb, peakRssMb },
+      {
+        key,
+        name,
+        target,
+        readyMs: server.readyMs,
+        rssMb: server.rssMb,
+        retainedMb: server.retainedMb,
+        peakRssMb,
+      },
       runs,
       paced,
     );

@@ -47,7 +47,7 @@ export async function startServerChild(options: {
       "--now",
       String(options.now),
     ],
-    { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
+    { execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
   );
   const ready = await nextMessage<ServerReady>(child);
   return {

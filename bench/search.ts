@@ -239,6 +239,7 @@ async function main(): Promise<void> {
       non2xx: r.non2xx,
       readyMs: Math.round(r.readyMs),
       rssMb: Math.round(r.rssMb),
+      retainedMb: Math.round(r.retainedMb),
       peakRssMb: Math.round(r.peakRssMb),
       met: met(r),
     }));
