@@ -60,18 +60,20 @@ const query: fc.Arbitrary<ModelQuery> = fc.record({
 });
 
 /** A generated performer: a search row without what the test sets itself, and when it was seen. */
-type Generated = Pick<SearchRow, "username" | "gender" | "age" | "tags" | "followers" | "peakViewers"> & {
+type Generated = Pick<SearchRow, "username" | "gender" | "age" | "followers" | "peakViewers"> & {
+  tags: string[];
   seenMinutesAgo: number;
   online: boolean;
 };
 
 async function build(rows: Generated[]) {
-  const loaded: (SearchRow & Generated)[] = rows.map((r, i) => ({
+  const loaded: (SearchRow & { online: boolean })[] = rows.map((r, i) => ({
     ...r,
     performerId: i + 1,
     displayName: null,
     country: null,
-    lastSeen: new Date(NOW - r.seenMinutesAgo * 60_000),
+    tags: r.tags.join(" "),
+    lastSeen: NOW - r.seenMinutesAgo * 60_000,
   }));
   const index = await SearchIndex.build(loaded, pause);
   const live = new LiveState(

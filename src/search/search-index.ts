@@ -137,8 +137,9 @@ export class SearchIndex {
       this.age[r] = row.age !== null && row.age >= 18 && row.age <= 120 ? row.age : NO_AGE;
       this.followers[r] = row.followers ?? NO_COUNT;
       this.peaks[r] = row.peakViewers ?? NO_COUNT;
-      this.lastSeen[r] = row.lastSeen.getTime();
-      for (const tag of new Set(row.tags)) {
+      this.lastSeen[r] = row.lastSeen;
+      for (const tag of new Set(row.tags.split(" "))) {
+        if (tag === "") continue;
         let t = this.tagNumber.get(tag);
         if (t === undefined) {
           t = this.tagNames.length;
