@@ -13,17 +13,33 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * render when the visitor goes away. Pages are only read (GET, HEAD), so no body travels.
  */
 export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host || "localhost"}`);
+  const url = new URL(request.url, origin(request));
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const controller = new AbortController();
-  reply.raw.on("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
+  // Closed before the whole response went out: the visitor left, so stop rendering for them.
+  let finished = false;
+  reply.raw.once("finish", () => {
+    finished = true;
+  });
+  reply.raw.once("close", () => {
+    if (!finished) controller.abort();
   });
   return new Request(url, { method: request.method, headers, signal: controller.signal });
+}
+
+/** The origin the visitor asked for; a Host header that is no host name (or none) reads as localhost. */
+function origin(request: FastifyRequest): string {
+  const fallback = `${request.protocol}://localhost`;
+  if (!request.host) return fallback;
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return fallback;
+  }
 }
 
 /** Sends a Web Response through Fastify: status, every header (each Set-Cookie apart), streamed body. */
