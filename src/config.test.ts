@@ -82,6 +82,27 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the header's social links and the accounts beta flag", () => {
+    expect(loadConfig({})).toMatchObject({ ACCOUNTS_BETA: false });
+    expect(loadConfig({}).SOCIAL_TWITTER_URL).toBeUndefined();
+    expect(loadConfig({ SOCIAL_NEWSLETTER_URL: " " }).SOCIAL_NEWSLETTER_URL).toBeUndefined();
+    expect(
+      loadConfig({
+        SOCIAL_TWITTER_URL: "https://x.com/camstats",
+        SOCIAL_NEWSLETTER_URL: "https://news.example/camstats",
+        ACCOUNTS_BETA: "true",
+      }),
+    ).toMatchObject({
+      SOCIAL_TWITTER_URL: "https://x.com/camstats",
+      SOCIAL_NEWSLETTER_URL: "https://news.example/camstats",
+      ACCOUNTS_BETA: true,
+    });
+    expect(errorOf({ SOCIAL_TWITTER_URL: "x.com/camstats" })).toContain(
+      'SOCIAL_TWITTER_URL: expected an absolute URL such as https://host/path; got "x.com/camstats"',
+    );
+    expect(errorOf({ ACCOUNTS_BETA: "on" })).toContain('ACCOUNTS_BETA: expected true or false; got "on"');
+  });
+
   it("reads the bio fetcher's rate and refresh interval, and says what is wrong with them", () => {
     expect(loadConfig({})).toMatchObject({ BIO_FETCHES_PER_MINUTE: 300, BIO_REFRESH_DAYS: 7 });
     expect(loadConfig({ BIO_FETCHES_PER_MINUTE: "0", BIO_REFRESH_DAYS: "30" })).toMatchObject({

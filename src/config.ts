@@ -135,6 +135,12 @@ export const configSchema = z
       .string()
       .regex(/^[a-z0-9]+$/, "expected lowercase letters and digits")
       .default("cs"),
+
+    // The header's optional social links (SPEC §2); each is hidden while unset.
+    SOCIAL_TWITTER_URL: optionalUrl,
+    SOCIAL_NEWSLETTER_URL: optionalUrl,
+    // The account menu is a beta: off until accounts are ready for everyone (SPEC §2).
+    ACCOUNTS_BETA: booleanFlag(false),
   })
   .superRefine((env, ctx) => {
     // Reading the real platform needs both: the feed refuses requests without a campaign.

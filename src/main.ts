@@ -2,6 +2,7 @@ import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { createSearchService } from "./search/search-service.ts";
 import { buildApp } from "./server/app.ts";
+import { missingBuildMessage, webBuildExists } from "./server/pages.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
@@ -32,7 +33,9 @@ runProcess(lifecycle, "camstats", async () => {
     rateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
     trustedProxies: config.TRUSTED_PROXIES,
     ageVerificationRegions: config.AGE_VERIFICATION_REGIONS,
+    config,
   });
+  if (!webBuildExists()) log.error(missingBuildMessage());
   await app.listen({ host: config.HOST, port: config.PORT });
   lifecycle.started("the server", () => app.close());
   log.info(`site listening on http://${config.HOST}:${config.PORT}`);

@@ -1,8 +1,10 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
+import { type Config, loadConfig } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
+import { registerPages } from "./pages.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
@@ -28,9 +30,16 @@ export interface AppOptions {
   ageVerificationRegions?: string[];
   /** The performer search; by default one over `db`, loaded on the first search. */
   search?: SearchService;
+  /** The configuration page loaders read (platform name, social links, beta flags); defaults when unset. */
+  config?: Config;
+  /** Where the pages' build is (default build/web at the repository's root). */
+  webBuildDir?: string;
 }
 
-/** The site's HTTP server. Routes are added per issue; each route file registers its own paths. */
+/**
+ * The site's HTTP server: the API, the published files and the pages. Routes are added per issue;
+ * each route file registers its own paths.
+ */
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -49,6 +58,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     void app.register(rateLimit, {
       max: perMinute,
       timeWindow: "1 minute",
+      // A page brings a handful of hashed, immutable assets; they cost nothing to serve and
+      // counting them would spend a visitor's allowance on one page view.
+      allowList: (request) => request.url.startsWith("/assets/"),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `too many requests: at most ${context.max} a minute from one address; try again in ${context.after}`,
@@ -68,5 +80,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerApiDocs(api);
   });
   registerPublishedFiles(app, options.publishDir);
+  registerPages(app, {
+    db: options.db,
+    search,
+    config: options.config ?? loadConfig({}),
+    buildDir: options.webBuildDir,
+  });
   return app;
 }

@@ -1,0 +1,47 @@
+// Makes `npm start` and `npm test` work on a fresh clone: builds the pages (`react-router build`
+// into build/web) when the build is missing or older than anything it is made from: a file under
+// src/web, react-router.config.ts, vite.config.ts, or the installed dependencies. `--force`
+// (npm run build:web) builds regardless. Plain JS, like ensure-deps.mjs, so it needs no tsx.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const buildDir = path.join(root, "build", "web");
+// Written last, after a build succeeded: a build that stopped halfway leaves no stamp and is redone.
+const stamp = path.join(buildDir, ".built");
+const sources = [
+  path.join(root, "src", "web"),
+  path.join(root, "react-router.config.ts"),
+  path.join(root, "vite.config.ts"),
+  path.join(root, "node_modules", ".package-lock.json"),
+];
+
+/** The newest modification time of a file, or of any file under a directory. */
+function newest(target) {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let latest = stats.mtimeMs; // a deleted file shows only as its directory's change
+  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+const force = process.argv.includes("--force");
+const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const changedAt = Math.max(...sources.map(newest));
+if (force || builtAt < changedAt) {
+  process.stderr.write(`building the pages (react-router build into build/web)...\n`);
+  const started = Date.now();
+  const cli = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
+  // Quiet unless it fails: Vite lists every file and React Router warns about its next major.
+  const result = spawnSync(process.execPath, [cli, "build"], { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    process.stderr.write(`the pages failed to build${result.error ? `: ${result.error.message}` : ""}\n`);
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  process.stderr.write(`built the pages in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}

@@ -1,0 +1,20 @@
+import type { Config } from "../config.ts";
+import type { Db } from "../db/connect.ts";
+import type { SearchService } from "../search/search-service.ts";
+
+/**
+ * What the server hands every page loader (React Router's load context), in one place: the server
+ * builds it once (src/server/pages.ts) and loaders type their arguments with it
+ * (src/web/lib/page-loader.ts). Loaders run on the server only; whatever of this reaches the
+ * browser is what a loader returns, so the configuration's secrets stay here.
+ */
+export interface PageContext {
+  db: Db;
+  search: SearchService;
+  config: Config;
+}
+
+declare module "react-router" {
+  // Declaration merging is React Router's way to type the load context for every loader.
+  interface AppLoadContext extends PageContext {}
+}

@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type { PageContext } from "./page-context.ts";
+import { sendWebResponse, toWebRequest } from "./web-request.ts";
+
+/** Where `react-router build` writes (react-router.config.ts): build/web at the repository's root. */
+export const DEFAULT_WEB_BUILD_DIR = fileURLToPath(new URL("../../build/web", import.meta.url));
+
+/** Vite names every file under /assets/ by its content's hash: a changed file is a new name. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Files kept under their own names (favicon and the like) may change with a deploy. */
+const SHORT = "public, max-age=300";
+
+/** Paths that belong to the API and the published files (DESIGN.md §2), never to a page. */
+const NOT_PAGES = /^\/(api|v1|stats|assets)(\/|$)/;
+
+export interface PagesOptions extends PageContext {
+  /** The build's directory (default build/web); its server/ and client/ come from `react-router build`. */
+  buildDir?: string;
+}
+
+/** Whether the pages have been built into `buildDir`. */
+export function webBuildExists(buildDir: string = DEFAULT_WEB_BUILD_DIR): boolean {
+  return existsSync(path.join(buildDir, "server", "index.js"));
+}
+
+export function missingBuildMessage(buildDir: string = DEFAULT_WEB_BUILD_DIR): string {
+  return `The site's pages are not built (no ${path.join(buildDir, "server", "index.js")}). Run \`npm run build:web\`; \`npm start\` and \`npm test\` build them when they are missing or older than src/web.`;
+}
+
+/**
+ * The pages: the browser's files from build/web/client, and every other GET or HEAD that is not the
+ * API's or the published files' handed to React Router's request handler with the server's load
+ * context. An unknown page is React Router's 404 page; an unknown API path keeps the API's JSON
+ * 404 (the app's not-found handler). Without a build every page answers 503 saying how to build it.
+ */
+export function registerPages(app: FastifyInstance, options: PagesOptions): void {
+  const buildDir = options.buildDir ?? DEFAULT_WEB_BUILD_DIR;
+  const built = webBuildExists(buildDir);
+  const clientDir = path.join(buildDir, "client");
+
+  if (built && existsSync(clientDir)) {
+    void app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: "/",
+      // One route per file, listed when the app starts, so the page route below keeps every other path.
+      wildcard: false,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: "ignore",
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = path.relative(clientDir, filePath).split(path.sep)[0] === "assets";
+        res.setHeader("cache-control", hashed ? IMMUTABLE : SHORT);
+      },
+    });
+  }
+
+  const handle = built ? pageHandler(buildDir, options) : undefined;
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    handler: async (request, reply) => {
+      if (NOT_PAGES.test(request.url.split("?")[0] ?? "")) return reply.callNotFound();
+      if (!handle) {
+        return reply
+          .code(503)
+          .header("cache-control", "no-store")
+          .type("text/plain; charset=utf-8")
+          .send(missingBuildMessage(buildDir));
+      }
+      try {
+        return sendWebResponse(reply, await handle(toWebRequest(request, reply)));
+      } catch (error) {
+        // React Router renders a page's own errors into the root ErrorBoundary; this is a failure
+        // to render at all (a broken build), which the API's JSON 500 would describe badly.
+        request.log.error({ err: error }, "page failed to render");
+        return reply
+          .code(500)
+          .header("cache-control", "no-store")
+          .type("text/plain; charset=utf-8")
+          .send("This page could not be rendered. The error is in the server's log.");
+      }
+    },
+  });
+}
+
+function pageHandler(buildDir: string, context: PageContext): (request: Request) => Promise<Response> {
+  let build: Promise<ServerBuild> | undefined;
+  // Imported on the first page rather than at start, so buildApp stays synchronous; once only.
+  const loadBuild = () => {
+    build ??= (
+      import(pathToFileURL(path.join(buildDir, "server", "index.js")).href) as Promise<ServerBuild>
+    ).catch((error: unknown) => {
+      // A failed import is not kept: the next page tries again (after a rebuild, say).
+      build = undefined;
+      throw error;
+    });
+    return build;
+  };
+  // Outside production React Router sends errors' messages to the browser, which helps a developer.
+  const handler = createRequestHandler(loadBuild, context.config.NODE_ENV);
+  // Built from the fields so that the object literal meets AppLoadContext's index signature.
+  const loadContext: AppLoadContext = { db: context.db, search: context.search, config: context.config };
+  return (request) => handler(request, loadContext);
+}

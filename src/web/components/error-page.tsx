@@ -1,0 +1,20 @@
+import { isRouteErrorResponse } from "react-router";
+import { NotFound } from "./not-found.tsx";
+
+/**
+ * What the root ErrorBoundary shows inside the shell: the 404 page for a page that does not exist,
+ * otherwise a short apology. The error's details stay in the server's log, not on the page.
+ */
+export function ErrorPage({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <article className="page page--narrow">
+      <h1>Something went wrong</h1>
+      <p>
+        This page could not be shown (error {status}). Try again in a moment; if it keeps happening, the rest
+        of the site still works.
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import type { SiteSettings } from "../lib/site.ts";
+import { AccountMenu } from "./account-menu.tsx";
+import { SearchBox } from "./search-box.tsx";
+import { SiteLogo } from "./site-logo.tsx";
+import { SocialLinks } from "./social-links.tsx";
+import { TopNav } from "./top-nav.tsx";
+
+/** The header of every page (SPEC §2): logo, search box, social links, account menu, navigation. */
+export function SiteHeader({ site }: { site: SiteSettings | undefined }) {
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <SiteLogo />
+        <SearchBox />
+        <div className="site-header__end">
+          {site && <SocialLinks social={site.social} />}
+          {site?.accountsBeta && <AccountMenu />}
+        </div>
+      </div>
+      <TopNav />
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+/** The site's own name, beside the platform's (PLATFORM_NAME), which is configuration. */
+export const SITE_NAME = "camstats";
+
+/**
+ * The public part of the configuration, which the root loader sends to every page (and so to the
+ * browser): nothing here may be a secret.
+ */
+export interface SiteSettings {
+  /** PLATFORM_NAME: the platform's display name in titles and copy. */
+  platformName: string;
+  /** The address the visitor reached us at, for canonical links. */
+  origin: string;
+  /** The header's optional social links; null hides one. */
+  social: { twitter: string | null; newsletter: string | null };
+  /** ACCOUNTS_BETA: whether the header shows the account menu. */
+  accountsBeta: boolean;
+}

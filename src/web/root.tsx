@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import {
+  Links,
+  type LinksFunction,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorPage } from "./components/error-page.tsx";
+import footerCss from "./components/site-footer.css?url";
+import { SiteFooter } from "./components/site-footer.tsx";
+import headerCss from "./components/site-header.css?url";
+import { SiteHeader } from "./components/site-header.tsx";
+import type { PageLoaderArgs } from "./lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, siteOf } from "./lib/seo.ts";
+import { SITE_NAME, type SiteSettings } from "./lib/site.ts";
+import baseCss from "./styles/base.css?url";
+import favicon from "./styles/favicon.svg?url";
+import pageCss from "./styles/page.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: favicon, type: "image/svg+xml" },
+  { rel: "stylesheet", href: baseCss },
+  { rel: "stylesheet", href: headerCss },
+  { rel: "stylesheet", href: footerCss },
+  // Pages' prose and the error pages share one small sheet.
+  { rel: "stylesheet", href: pageCss },
+];
+
+/** The public settings every page needs; see SiteSettings for why nothing else leaves. */
+export function loader({ context, request }: PageLoaderArgs): SiteSettings {
+  const { config } = context;
+  return {
+    platformName: config.PLATFORM_NAME,
+    origin: new URL(request.url).origin,
+    social: { twitter: config.SOCIAL_TWITTER_URL ?? null, newsletter: config.SOCIAL_NEWSLETTER_URL ?? null },
+    accountsBeta: config.ACCOUNTS_BETA,
+  };
+}
+
+// The settings change only with a restart: no need to ask again on every navigation.
+export const shouldRevalidate = () => false;
+
+/** The title of a page without meta of its own, and of an error that reaches the root. */
+export const meta: PageMetaFunction = ({ error, matches }) => {
+  const platformName = siteOf(matches)?.platformName;
+  if (error) return errorMeta(error);
+  return [{ title: platformName ? `${SITE_NAME}: ${platformName} performer statistics` : SITE_NAME }];
+};
+
+/** The document and the shell around every page, the error pages included. */
+export function Layout({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
+        <SiteHeader site={site} />
+        <main id="content" className="site-main">
+          {children}
+        </main>
+        <SiteFooter platformName={site?.platformName} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Errors no route caught (a failing root loader, say), still inside the shell. */
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

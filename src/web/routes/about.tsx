@@ -1,0 +1,87 @@
+import type { HeadersFunction } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
+import { SITE_NAME } from "../lib/site.ts";
+import type { loader as rootLoader } from "../root.tsx";
+
+/** The same for everyone and changed only by a deploy: caches may keep it a while. */
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
+
+export const meta: PageMetaFunction = ({ matches }) => {
+  const site = siteOf(matches);
+  const platform = site?.platformName ?? "the platform";
+  return pageMeta(site, {
+    title: `About ${SITE_NAME}: ${platform} performer statistics`,
+    description: `What ${SITE_NAME} is, where its numbers about ${platform} performers come from, how the daily rankings are made, and how a performer opts out.`,
+    path: "/about",
+  });
+};
+
+export default function About() {
+  const platform = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  return (
+    <article className="page">
+      <h1>About {SITE_NAME}</h1>
+      <p className="page__lead">
+        {SITE_NAME} is a free statistics, ranking and search site for the performers of {platform}. The
+        platform shows who is online right now and forgets them when they leave; we keep the history, so you
+        can see who draws the most viewers, who is rising, and how a performer's streams have gone over the
+        weeks.
+      </p>
+
+      <h2>Where the numbers come from</h2>
+      <p>
+        Every minute we read the platform's public list of online rooms: the same list its own home page is
+        built from. For each public room it gives the number of viewers at that moment, the followers, the
+        tags and how long the room has been online. We keep each reading, join a performer's readings into
+        stream sessions, and once a day roll them up into the rankings and the other figures on this site.
+      </p>
+      <p>
+        We see only what that list shows. Private and hidden shows, tips and anything said in a room are not
+        in it, and neither are performers while they are offline. If the platform's list is unavailable for a
+        while, there is a gap in our history for that while: we never fill one in with guesses.
+      </p>
+
+      <h2>How the rankings are made</h2>
+      <ul>
+        <li>
+          A ranking day is a whole day in UTC, from 00:00 to 24:00. The rankings for a day are published
+          shortly after it ends, once a day after midnight UTC.
+        </li>
+        <li>
+          <Link to="/top/viewers">Top 100</Link>: performers who streamed in public that day, ranked by the
+          most viewers they had at once.
+        </li>
+        <li>
+          <Link to="/top/followers">Most followed</Link>: by followers, as last counted.{" "}
+          <Link to="/top/growing">Rising Stars</Link>: by followers gained over the last week.{" "}
+          <Link to="/top/performers">Top Monthly</Link>: over the last 30 days.
+        </li>
+        <li>
+          A stream that runs past midnight by less than 15 minutes counts for the day it started only, so a
+          late show is not counted twice.
+        </li>
+      </ul>
+
+      <h2>Who we are not</h2>
+      <p>
+        {SITE_NAME} is independent: it is not run by, or affiliated with, {platform}. Links to performers'
+        rooms carry our affiliate code, which is how the site pays for itself; it costs you nothing.
+      </p>
+
+      <h2 id="opt-out">Performers: leaving the site</h2>
+      <p>
+        If you are a performer and do not want to appear here, ask to opt out by sending your username to our
+        API:
+      </p>
+      <pre className="page__code">
+        <code>{'POST /v1/optout\nContent-Type: application/json\n\n{"performer": "yourusername"}'}</code>
+      </pre>
+      <p>
+        The request is recorded at once. It takes effect when we have confirmed that it comes from you; from
+        then on you are left out of every ranking, search and published file, and we stop recording your room.
+        What we keep and what your browser keeps is on the <Link to="/privacy">privacy</Link> page.
+      </p>
+    </article>
+  );
+}
