@@ -1,0 +1,96 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSite, type TestSite } from "../helpers/site.ts";
+import { DESKTOP, openPage, PHONE, seriousViolations } from "./browser.ts";
+import { launchChromium } from "./chromium.ts";
+
+/**
+ * The shell in a real browser (issue 5): what the server renders holds the header, the top
+ * navigation and the footer with scripts off; with scripts on, nothing logs an error, axe finds
+ * nothing serious, and the search box searches after a 500 ms pause only from 2 characters (or
+ * empty), at once on the icon.
+ */
+const TOP_NAV = [
+  "Search",
+  "Lists",
+  "Top 100",
+  "Most followed",
+  "Rising Stars",
+  "Top Monthly",
+  "Top Overall",
+  "Traffic",
+  "Map",
+  "Blog",
+];
+
+describe("the site's shell in Chromium", () => {
+  let site: TestSite;
+  let browser: Browser;
+  beforeAll(async () => {
+    [site, browser] = await Promise.all([startTestSite(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const [label, viewport] of [
+    ["375 px", PHONE],
+    ["1280 px", DESKTOP],
+  ] as const) {
+    describe(`at ${label}`, () => {
+      it("renders header, navigation and footer without scripts", async () => {
+        const { page, close } = await openPage(browser, `${site.url}/about`, { viewport, javaScript: false });
+        try {
+          expect(await page.locator('nav[aria-label="Main"] a').allTextContents()).toEqual(TOP_NAV);
+          expect(await page.locator("footer a[href='/privacy']").count()).toBe(1);
+          expect(await page.locator("h1").first().textContent()).toBeTruthy();
+          // Readable at a phone's width: nothing wider than the screen.
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+        } finally {
+          await close();
+        }
+      });
+
+      it("hydrates without console errors or serious accessibility violations", async () => {
+        for (const path of ["/about", "/privacy", "/no/such/page"]) {
+          const { page, errors, close } = await openPage(browser, `${site.url}${path}`, { viewport });
+          try {
+            await page.waitForLoadState("networkidle");
+            // The 404 page's own document request is the one error a browser logs there.
+            expect(
+              errors.filter((e) => !e.includes("404")),
+              path,
+            ).toEqual([]);
+            expect(await seriousViolations(page), path).toEqual([]);
+          } finally {
+            await close();
+          }
+        }
+      });
+    });
+  }
+
+  it("searches after a pause from 2 characters, never for one, and at once on the icon", async () => {
+    const { page, close } = await openPage(browser, `${site.url}/about`, { viewport: DESKTOP });
+    try {
+      await page.waitForLoadState("networkidle");
+      const box = page.getByRole("searchbox").or(page.getByLabel("Search performers by name")).first();
+      await box.pressSequentially("a");
+      await page.waitForTimeout(800);
+      expect(new URL(page.url()).pathname).toBe("/about");
+      await box.pressSequentially("n");
+      await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("search") === "an", {
+        timeout: 3000,
+      });
+      await box.fill("anna");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("search") === "anna", { timeout: 400 });
+    } finally {
+      await close();
+    }
+  });
+});
