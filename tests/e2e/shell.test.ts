@@ -46,8 +46,9 @@ describe("the site's shell in Chromium", () => {
           expect(await page.locator("footer a[href='/privacy']").count()).toBe(1);
           expect(await page.locator("h1").first().textContent()).toBeTruthy();
           // Readable at a phone's width: nothing wider than the screen.
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
+          // A string: the tests' TypeScript has no DOM types.
+          const overflow = await page.evaluate<number>(
+            "document.documentElement.scrollWidth - window.innerWidth",
           );
           expect(overflow).toBeLessThanOrEqual(0);
         } finally {
