@@ -1,11 +1,10 @@
+import { LIVE_WITHIN_MS } from "../stats/formulas/live-state.ts";
 import { type Bitset, hasBit, newBitset, orInto, setBit } from "./bitset.ts";
 import { PrefixBits } from "./prefix-bits.ts";
 import { NO_COUNT, type SearchIndex } from "./search-index.ts";
 import type { LiveRows } from "./search-rows.ts";
 import { orderByKeyDesc, positionsOf } from "./sorted-lists.ts";
 
-/** SPEC §4: live means in the online list or seen under 5 minutes ago. */
-export const LIVE_WITHIN_MS = 5 * 60_000;
 /** An online list older than this is not "now" (the collector has stopped, or fails): it counts as sightings only. */
 export const ONLINE_LIST_VALID_MS = 10 * 60_000;
 

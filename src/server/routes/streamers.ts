@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
-import { LIVE_WITHIN_MS } from "../../search/live-state.ts";
+import { LIVE_WITHIN_MS } from "../../stats/formulas/live-state.ts";
 import { lastSeen, onlineNow, onlineRoom } from "../../stats/queries/online-now.ts";
 import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
