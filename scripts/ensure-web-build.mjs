@@ -3,9 +3,10 @@
 // src/web, react-router.config.ts, vite.config.ts, or the installed dependencies. `--force`
 // (npm run build:web) builds regardless. Plain JS, like ensure-deps.mjs, so it needs no tsx.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buildDir = path.join(root, "build", "web");
@@ -42,6 +43,27 @@ if (force || builtAt < changedAt) {
     process.stderr.write(`the pages failed to build${result.error ? `: ${result.error.message}` : ""}\n`);
     process.exit(result.status ?? 1);
   }
+  compressAssets(path.join(buildDir, "client"));
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
   process.stderr.write(`built the pages in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+/**
+ * A .br and a .gz beside every script, stylesheet and SVG of the browser's build, made once here at
+ * the strongest settings rather than on every request; the server sends the one the browser
+ * accepts (src/server/pages.ts, preCompressed).
+ */
+function compressAssets(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) compressAssets(file);
+    else if (/\.(js|css|svg|json|txt)$/.test(entry.name)) {
+      const bytes = readFileSync(file);
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../tests/helpers/api.ts";
@@ -183,6 +184,19 @@ describe("the pages", () => {
     expect((await get(`/assets/${script}`)).headers["content-type"]).toMatch(/javascript/);
     // The page links the same files.
     expect((await get("/about")).body).toContain(`/assets/${sheet}`);
+  });
+
+  it("sends the build's brotli or gzip copy of a script to a browser that accepts it", async () => {
+    const assets = readdirSync(path.join(DEFAULT_WEB_BUILD_DIR, "client", "assets"));
+    const script = assets.find((name) => name.endsWith(".js")) as string;
+    const plain = await get(`/assets/${script}`);
+    const br = await get(`/assets/${script}`, { "accept-encoding": "br, gzip" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(br.headers["content-length"])).toBeLessThan(Number(plain.headers["content-length"]));
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get(`/assets/${script}`, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
   });
 
   it("answers HEAD with the headers only", async () => {

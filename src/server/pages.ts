@@ -54,9 +54,13 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       list: false,
       dotfiles: "ignore",
       cacheControl: false,
+      // The build writes a .br and a .gz beside each script and stylesheet (ensure-web-build.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = path.relative(clientDir, filePath).split(path.sep)[0] === "assets";
         res.setHeader("cache-control", hashed ? IMMUTABLE : SHORT);
+        // The body depends on Accept-Encoding (a .br, a .gz or the file): caches must know.
+        res.setHeader("vary", "accept-encoding");
       },
     });
   }
