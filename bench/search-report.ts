@@ -1,4 +1,4 @@
-import type { LoadResult } from "./search-load.ts";
+import type { LoadResult } from "./http-load.ts";
 
 /** What `npm run bench:search` reports per scenario, its targets, and the table for BENCHMARKS.md. */
 

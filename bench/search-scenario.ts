@@ -1,5 +1,5 @@
-import { runLoad } from "./search-load.ts";
-import { runPacedLoad } from "./search-paced.ts";
+import { runLoad } from "./http-load.ts";
+import { runPacedLoad } from "./http-paced.ts";
 import { mb, runLine, type ScenarioResult, summarise, type Target } from "./search-report.ts";
 import type { ServerMode } from "./search-server.ts";
 import { startServerChild } from "./search-server-child.ts";

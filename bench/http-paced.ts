@@ -1,5 +1,5 @@
 import http from "node:http";
-import { type LoadResult, percentile } from "./search-load.ts";
+import { type LoadResult, percentile } from "./http-load.ts";
 
 /**
  * Paced load: `connections` clients, each on a keep-alive connection of its own, together offering

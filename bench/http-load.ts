@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 
 /**
- * Load over HTTP with autocannon, reduced to what `npm run bench:search` reports. autocannon ships
+ * Load over HTTP with autocannon, reduced to what the HTTP benchmarks (bench:search, bench:pages) report. autocannon ships
  * no types and we add no @types package for one call: the part of its API used here is declared
  * below, and the module is loaded with require (it is CommonJS).
  */

@@ -1,0 +1,122 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { startEmbeddedPostgres } from "../src/db/embedded.ts";
+import { launchChromium } from "../tests/e2e/chromium.ts";
+import { runLoad } from "./http-load.ts";
+import { runPacedLoad } from "./http-paced.ts";
+import { firstVisit } from "./page-metrics.ts";
+import { median, ms, perSecond, runLine } from "./search-report.ts";
+import { startServerChild } from "./search-server-child.ts";
+
+/**
+ * `npm run bench:pages -- --data-dir DIR`: the server-rendered pages under load, and a first visit
+ * in the browser (issue 5). DIR is the data directory of an `npm start` that has published its days
+ * (stopped): its PostgreSQL and published files are what the pages read.
+ *
+ * - Server: each page of --paths on the site's server in a child process of its own (React in
+ *   production mode), 50 connections: saturated (throughput) and paced at --rate requests a second
+ *   in all (latency at that load; the p95 budget, 50 ms, is judged there, as bench:search does).
+ * - Browser: --visits first visits of --browser-path in the system Chromium with the CPU slowed 4x:
+ *   JavaScript on the wire (budget 150 KB compressed), largest contentful paint (1.5 s) and layout
+ *   shift (0.05), medians.
+ */
+const { values: args } = parseArgs({
+  options: {
+    "data-dir": { type: "string" },
+    paths: { type: "string", default: "/,/top/viewers,/top" },
+    "browser-path": { type: "string", default: "/top/viewers" },
+    duration: { type: "string", default: "15" },
+    connections: { type: "string", default: "50" },
+    rate: { type: "string", default: "100" },
+    visits: { type: "string", default: "5" },
+  },
+});
+const dataDir = args["data-dir"];
+if (!dataDir) {
+  console.error(
+    "usage: npm run bench:pages -- --data-dir DIR (the data directory of an npm start that has published)",
+  );
+  process.exit(2);
+}
+const paths = (args.paths as string).split(",").filter(Boolean);
+const seconds = Number(args.duration);
+const connections = Number(args.connections);
+const rate = Number(args.rate);
+const visits = Number(args.visits);
+const BUDGET = { p95Ms: 50, scriptKb: 150, lcpMs: 1500, cls: 0.05 };
+
+process.env.NODE_ENV = "production"; // the server child inherits it: React's production renderer
+const database = await startEmbeddedPostgres({ dataDir, port: 0 });
+const failures: string[] = [];
+const rows: string[] = [];
+try {
+  const server = await startServerChild({
+    databaseUrl: database.urlFor("camstats"),
+    publishDir: path.join(dataDir, "public"),
+    mode: "indexed",
+    now: Date.now(),
+  });
+  try {
+    for (const page of paths) {
+      const check = await fetch(`${server.url}${page}`);
+      const type = check.headers.get("content-type") ?? "";
+      await check.arrayBuffer();
+      if (check.status !== 200 || !type.startsWith("text/html")) {
+        failures.push(`${page}: ${check.status} ${type}`);
+        continue;
+      }
+      await runLoad(server.url, [page], { connections, seconds: 3 }); // warm-up
+      const saturated = await runLoad(server.url, [page], { connections, seconds });
+      const paced = await runPacedLoad(server.url, [page], { connections, seconds, rate });
+      console.log(`${page}\n  saturated: ${runLine(saturated)}\n  paced at ${rate}/s: ${runLine(paced)}`);
+      for (const load of [saturated, paced]) {
+        if (load.errors + load.timeouts + load.non2xx > 0) failures.push(`${page}: errors under load`);
+      }
+      const verdict = paced.p95 < BUDGET.p95Ms ? "met" : "MISSED";
+      rows.push(
+        `| ${page} | ${perSecond(saturated.perSecond)} | ${ms(saturated.p95)} | ${ms(paced.p50)}, ${ms(paced.p95)}, ${ms(paced.p99)} | ${verdict} |`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // The browser visits a server of its own, idle, as a visitor's would be.
+  const idle = await startServerChild({
+    databaseUrl: database.urlFor("camstats"),
+    publishDir: path.join(dataDir, "public"),
+    mode: "indexed",
+    now: Date.now(),
+  });
+  const browser = await launchChromium();
+  try {
+    const url = `${idle.url}${args["browser-path"]}`;
+    await firstVisit(browser, url, 4); // the server's first render of the page, not timed
+    const results = [];
+    for (let i = 0; i < visits; i++) results.push(await firstVisit(browser, url, 4));
+    const scriptKb = median(results.map((r) => r.scriptBytes)) / 1024;
+    const lcp = median(results.map((r) => r.lcpMs));
+    const cls = median(results.map((r) => r.cls));
+    console.log(
+      `\nfirst visit of ${args["browser-path"]}, CPU slowed 4x, median of ${visits}: ` +
+        `${scriptKb.toFixed(1)} KB of JavaScript in ${results[0]?.scripts} files, LCP ${lcp.toFixed(0)} ms, CLS ${cls.toFixed(3)}`,
+    );
+    rows.push(
+      "",
+      `| first visit of ${args["browser-path"]} (CPU 4x) | JavaScript ${scriptKb.toFixed(1)} KB (< ${BUDGET.scriptKb}) ${scriptKb < BUDGET.scriptKb ? "met" : "MISSED"} | LCP ${lcp.toFixed(0)} ms (< ${BUDGET.lcpMs}) ${lcp < BUDGET.lcpMs ? "met" : "MISSED"} | CLS ${cls.toFixed(3)} (< ${BUDGET.cls}) ${cls < BUDGET.cls ? "met" : "MISSED"} |`,
+    );
+  } finally {
+    await browser.close();
+    await idle.stop();
+  }
+} finally {
+  await database.stop();
+}
+console.log(
+  `\n| page | req/s saturated | saturated p95 | paced at ${rate}/s: p50, p95, p99 | p95 < ${BUDGET.p95Ms} ms |\n| --- | --- | --- | --- | --- |`,
+);
+console.log(rows.join("\n"));
+if (failures.length > 0) {
+  console.error(`\nFAILED:\n${failures.join("\n")}`);
+  process.exit(1);
+}
