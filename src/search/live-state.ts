@@ -1,4 +1,4 @@
-import { type Bitset, newBitset, orInto, setBit } from "./bitset.ts";
+import { type Bitset, hasBit, newBitset, orInto, setBit } from "./bitset.ts";
 import { PrefixBits } from "./prefix-bits.ts";
 import { NO_COUNT, type SearchIndex } from "./search-index.ts";
 import type { LiveRows } from "./search-rows.ts";
@@ -70,8 +70,7 @@ export class LiveState {
   }
 
   isLive(row: number, now: number): boolean {
-    const word = this.onlineBits[row >>> 5] as number;
-    return (word & (1 << (row & 31))) !== 0 || now - (this.lastSeen[row] as number) < LIVE_WITHIN_MS;
+    return hasBit(this.onlineBits, row) || now - (this.lastSeen[row] as number) < LIVE_WITHIN_MS;
   }
 
   maxViewersOf(row: number): number | null {

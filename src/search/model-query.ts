@@ -7,6 +7,7 @@ import {
   newBitset,
   orInto,
   popcount,
+  setBit,
   setRows,
 } from "./bitset.ts";
 import type { LiveState } from "./live-state.ts";
@@ -159,7 +160,7 @@ function tagBits(index: SearchIndex, tags: string[], requireAll: boolean): Bitse
     const bits = newBitset(index.size);
     for (const { rows, dense } of found) {
       if (dense !== null) orInto(bits, dense);
-      else for (const row of rows) bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
+      else for (const row of rows) setBit(bits, row);
     }
     return bits;
   }

@@ -1,4 +1,4 @@
-import { andNotInto, type Bitset, newBitset } from "./bitset.ts";
+import { andNotInto, type Bitset, newBitset, setBit } from "./bitset.ts";
 
 /** How many prefix bitsets an order keeps: 32 of 62.5 kB at 500,000 rows, 2 MB an order. */
 const STEPS = 32;
@@ -22,7 +22,7 @@ export class PrefixBits {
         this.kept.push(bits);
         bits = bits.slice();
       }
-      if (k < order.length) setRow(bits, order[k] as number);
+      if (k < order.length) setBit(bits, order[k] as number);
     }
   }
 
@@ -37,11 +37,7 @@ export class PrefixBits {
   private prefix(end: number): Bitset {
     const k = Math.floor(end / this.step);
     const bits = (this.kept[k] as Bitset).slice();
-    for (let i = k * this.step; i < end; i++) setRow(bits, this.order[i] as number);
+    for (let i = k * this.step; i < end; i++) setBit(bits, this.order[i] as number);
     return bits;
   }
 }
-
-const setRow = (bits: Bitset, row: number) => {
-  bits[row >>> 5] = (bits[row >>> 5] as number) | (1 << (row & 31));
-};

@@ -1,4 +1,4 @@
-import { andInto, type Bitset, bitsetOf, bitsetWhere, newBitset, popcount } from "./bitset.ts";
+import { andInto, type Bitset, bitsetOf, bitsetWhere, newBitset, popcount, setBit } from "./bitset.ts";
 import { GENDER_CODES, type GenderCode, type SearchIndex } from "./search-index.ts";
 import type { SearchText, TextKind } from "./search-rows.ts";
 
@@ -122,8 +122,7 @@ export class SummaryIndex {
     if (end - lo === 1) return bitsetOf(this.texts.length, this.postings[lo] as Int32Array);
     const bits = newBitset(this.texts.length);
     for (let w = lo; w < end; w++) {
-      for (const n of this.postings[w] as Int32Array)
-        bits[n >>> 5] = (bits[n >>> 5] as number) | (1 << (n & 31));
+      for (const n of this.postings[w] as Int32Array) setBit(bits, n);
     }
     return bits;
   }

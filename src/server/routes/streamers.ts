@@ -1,14 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
+import { LIVE_WITHIN_MS } from "../../search/live-state.ts";
 import { lastSeen, onlineNow, onlineRoom } from "../../stats/queries/online-now.ts";
 import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 import { requirePerformer } from "../api/performers.ts";
-
-/** SPEC §4: live means in the online list or seen under 5 minutes ago. */
-export const LIVE_WITHIN_MS = 5 * 60_000;
 
 const streamersQuery = z.object({
   modelName: modelNameParam.optional(),
