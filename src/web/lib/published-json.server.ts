@@ -17,7 +17,9 @@ export async function readPublishedJson<T>(
   try {
     text = await readFile(resolveUnder(publishDir, urlPath), "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    const code = (error as NodeJS.ErrnoException).code;
+    // ENOTDIR: a part of the path is a file, so this file cannot be there either.
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
     throw error;
   }
   const parsed = schema.safeParse(JSON.parse(text));

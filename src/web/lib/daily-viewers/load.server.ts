@@ -1,13 +1,11 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
 import { manifestSchema } from "../../../publish/manifest.ts";
-import { onlineUsersSchema } from "../../../publish/online-users.ts";
 import {
   dailyIndexPath,
   dailyTagFrequencyPath,
   dailyViewerRankingPath,
   FIXED_PATHS,
-  onlineUsersPath,
 } from "../../../publish/paths.ts";
 import {
   type DailyIndex,
@@ -15,8 +13,8 @@ import {
   dailyViewerFileSchema,
   tagFrequencyFileSchema,
 } from "../../../publish/ranking-schemas.ts";
-import { ONLINE_LIST_VALID_MS } from "../../../search/live-state.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { liveAmong } from "../online-users.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import { coverImagePath } from "./cover.ts";
 import { placeDay } from "./days.ts";
@@ -34,22 +32,6 @@ const tagsOf = (index: DailyIndex, gender: RankingGender) => index.lists[gender]
 function liveParam(url: URL): boolean {
   const value = url.searchParams.get("live");
   return value !== null && value !== "0" && value !== "false";
-}
-
-/**
- * Who among `usernames` is live: in the online list the collector writes after each complete poll
- * (/api/{abbr}_online_users.json). Null, nobody's state known, when there is no list or it is too
- * old to be "now" (the collector stopped): the page then claims nobody is live or offline.
- */
-async function liveAmong(context: PageContext, usernames: readonly string[], now: number) {
-  const online = await readPublishedJson(
-    context.publishDir,
-    onlineUsersPath(context.config.PLATFORM_ABBR),
-    onlineUsersSchema,
-  );
-  if (online === null || now - Date.parse(online.observed_at) > ONLINE_LIST_VALID_MS) return null;
-  const set = new Set(online.usernames);
-  return usernames.filter((u) => set.has(u));
 }
 
 /**
@@ -114,7 +96,8 @@ export async function loadDailyViewers(
   const live = crawler
     ? null
     : await liveAmong(
-        context,
+        context.publishDir,
+        context.config.PLATFORM_ABBR,
         rows.map((r) => r.u),
         now,
       );
