@@ -1,7 +1,8 @@
 // Makes `npm start` and `npm test` work on a fresh clone: builds the pages (`react-router build`
 // into build/web) when the build is missing or older than anything it is made from: a file under
-// src/web, react-router.config.ts, vite.config.ts, or the installed dependencies. `--force`
-// (npm run build:web) builds regardless. Plain JS, like ensure-deps.mjs, so it needs no tsx.
+// src/web or one it imports from elsewhere in src, react-router.config.ts, vite.config.ts, or the
+// installed dependencies. `--force` (npm run build:web) builds regardless. Plain JS, like
+// ensure-deps.mjs, so it needs no tsx.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -29,9 +30,49 @@ function newest(target) {
   return latest;
 }
 
+// Relative imports and re-exports that bring code (`import type` brings none), and bare `import "…"`.
+const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^;"']*?\sfrom\s*)?["'](\.{1,2}\/[^"']+)["']/gm;
+
+/**
+ * The files outside src/web that the pages import, followed from import to import (pages share
+ * pure modules with the server: paths, schemas, formulas). A change to one of them changes the
+ * build as surely as a change under src/web.
+ */
+function importedFromOutside(webDir) {
+  const found = new Set();
+  const visit = (file) => {
+    let text;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return;
+    }
+    for (const [, typeOnly, specifier] of text.matchAll(IMPORT)) {
+      if (typeOnly) continue;
+      const target = path.resolve(path.dirname(file), specifier.replace(/\?.*$/, ""));
+      if (target.startsWith(webDir + path.sep) || found.has(target) || !existsSync(target)) continue;
+      if (statSync(target).isDirectory()) continue;
+      found.add(target);
+      visit(target);
+    }
+  };
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|tsx|mjs|js)$/.test(entry.name)) visit(full);
+    }
+  };
+  if (existsSync(webDir)) walk(webDir);
+  return [...found];
+}
+
 const force = process.argv.includes("--force");
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changedAt = Math.max(...sources.map(newest));
+const changedAt = Math.max(
+  ...sources.map(newest),
+  ...importedFromOutside(path.join(root, "src", "web")).map(newest),
+);
 if (force || builtAt < changedAt) {
   process.stderr.write(`building the pages (react-router build into build/web)...\n`);
   const started = Date.now();

@@ -136,6 +136,9 @@ export const configSchema = z
       .string()
       .regex(/^[a-z0-9]+$/, "expected lowercase letters and digits")
       .default("cs"),
+    // Where live thumbnails are ({url}/ri/{username}.jpg); unset: the sandbox's own with the sandbox,
+    // none with the real feed (its image host is not the feed's).
+    PLATFORM_IMAGE_URL: optionalUrl,
 
     // The header's optional social links (SPEC §2); each is hidden while unset.
     SOCIAL_TWITTER_URL: optionalUrl,

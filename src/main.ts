@@ -1,4 +1,4 @@
-import { loadConfig } from "./config.ts";
+import { loadConfig, usesSandbox } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { createSearchService } from "./search/search-service.ts";
 import { buildApp } from "./server/app.ts";
@@ -36,6 +36,8 @@ runProcess(lifecycle, "camstats", async () => {
     trustedProxies: config.TRUSTED_PROXIES,
     ageVerificationRegions: config.AGE_VERIFICATION_REGIONS,
     config,
+    // The sandbox serves its thumbnails itself, at the address it was started on.
+    imageHost: config.PLATFORM_IMAGE_URL ?? (usesSandbox(config) ? feed.siteUrl : undefined),
   });
   if (!webBuildExists()) log.error(missingBuildMessage());
   await app.listen({ host: config.HOST, port: config.PORT });

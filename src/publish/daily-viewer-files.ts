@@ -1,26 +1,12 @@
-import { z } from "zod";
 import { dayCandidates } from "../stats/queries/day-candidates.ts";
 import { dailyViewerRankings } from "../stats/rankings/daily-viewers.ts";
 import type { DayPublisher } from "./context.ts";
-import {
-  dailyIndexPath,
-  dailyTagFrequencyPath,
-  dailyViewerRankingPath,
-  RANKING_GENDERS,
-  type RankingGender,
-} from "./paths.ts";
+import { dailyIndexPath, dailyTagFrequencyPath, dailyViewerRankingPath, RANKING_GENDERS } from "./paths.ts";
+import type { DailyIndex } from "./ranking-schemas.ts";
 import { type PublishedFile, publishJson } from "./write-file.ts";
 
-const tagList = z.array(z.string().min(1));
-
-/** /stats/{date}/index.json: the tags that have lists that day, per gender (every gender has its untagged list). */
-export const dailyIndexSchema = z.strictObject({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  lists: z.strictObject(
-    Object.fromEntries(RANKING_GENDERS.map((g) => [g, tagList])) as Record<RankingGender, typeof tagList>,
-  ),
-});
-export type DailyIndex = z.infer<typeof dailyIndexSchema>;
+// The index's schema sits with the other ranking schemas, which pages read without the publisher.
+export { type DailyIndex, dailyIndexSchema } from "./ranking-schemas.ts";
 
 /**
  * The daily viewer ranking files of one day (SPEC §7): most-popular{-gender}.json, the tag lists

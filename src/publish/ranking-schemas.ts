@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RANKING_GENDERS, type RankingGender } from "./paths.ts";
 
 /**
  * The shapes of the ranking files (SPEC §3), strict: a file with a field more or less fails.
@@ -17,6 +18,17 @@ export const dailyViewerEntrySchema = z.strictObject({
   hasThumb: z.boolean(),
 });
 export const dailyViewerFileSchema = z.array(dailyViewerEntrySchema).max(100);
+
+const tagList = z.array(z.string().min(1));
+
+/** /stats/{date}/index.json: the tags that have lists that day, per gender (every gender has its untagged list). */
+export const dailyIndexSchema = z.strictObject({
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  lists: z.strictObject(
+    Object.fromEntries(RANKING_GENDERS.map((g) => [g, tagList])) as Record<RankingGender, typeof tagList>,
+  ),
+});
+export type DailyIndex = z.infer<typeof dailyIndexSchema>;
 
 export const tagFrequencyFileSchema = z
   .array(

@@ -6,6 +6,7 @@ import { createSearchService, type SearchService } from "../search/search-servic
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerPages } from "./pages.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
+import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
@@ -34,6 +35,8 @@ export interface AppOptions {
   config?: Config;
   /** Where the pages' build is (default build/web at the repository's root). */
   webBuildDir?: string;
+  /** The platform's image host for live thumbnails (PageContext.imageHost); none by default. */
+  imageHost?: string;
 }
 
 /**
@@ -79,11 +82,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerSuggestions(api, options.db);
     registerApiDocs(api);
   });
+  const config = options.config ?? loadConfig({});
   registerPublishedFiles(app, options.publishDir);
+  registerCoverImages(app, config.PLATFORM_SLUG);
   registerPages(app, {
     db: options.db,
     search,
-    config: options.config ?? loadConfig({}),
+    config,
+    publishDir: options.publishDir,
+    imageHost: options.imageHost ?? null,
     buildDir: options.webBuildDir,
   });
   return app;

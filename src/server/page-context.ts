@@ -12,6 +12,13 @@ export interface PageContext {
   db: Db;
   search: SearchService;
   config: Config;
+  /** The published files' directory: the one the server serves /stats and /api/*.json from. */
+  publishDir: string;
+  /**
+   * The platform's image host, where a live room's thumbnail is {imageHost}/ri/{username}.jpg
+   * (platform/ONLINE_ROOMS_API.md); null when unknown, and pages then show no live thumbnails.
+   */
+  imageHost: string | null;
 }
 
 declare module "react-router" {

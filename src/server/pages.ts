@@ -110,6 +110,12 @@ function pageHandler(buildDir: string, context: PageContext): (request: Request)
   // Outside production React Router sends errors' messages to the browser, which helps a developer.
   const handler = createRequestHandler(loadBuild, context.config.NODE_ENV);
   // Built from the fields so that the object literal meets AppLoadContext's index signature.
-  const loadContext: AppLoadContext = { db: context.db, search: context.search, config: context.config };
+  const loadContext: AppLoadContext = {
+    db: context.db,
+    search: context.search,
+    config: context.config,
+    publishDir: context.publishDir,
+    imageHost: context.imageHost,
+  };
   return (request) => handler(request, loadContext);
 }

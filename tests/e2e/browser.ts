@@ -19,11 +19,18 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   url: string,
-  options: { viewport?: { width: number; height: number }; javaScript?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    javaScript?: boolean;
+    /** Headless Chromium names itself HeadlessChrome, which isbot reads as a crawler; a page that
+     *  treats crawlers apart is tested as a person's browser with this. */
+    userAgent?: string;
+  } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     javaScriptEnabled: options.javaScript ?? true,
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
   });
   const page = await context.newPage();
   const errors: string[] = [];

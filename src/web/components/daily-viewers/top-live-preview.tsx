@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+
+/**
+ * The floating top-live-cam preview (SPEC §2): the live thumbnail of the highest ranked performer
+ * who is live now, until the visitor closes it. The page shows it only where it may (not on narrow
+ * screens, not where age verification applies, never to crawlers).
+ */
+export function TopLivePreview({
+  username,
+  rank,
+  thumbnail,
+  onClose,
+}: {
+  username: string;
+  rank: number;
+  thumbnail: string;
+  onClose: () => void;
+}) {
+  return (
+    <aside className="live-preview" aria-label="Top live cam">
+      <button
+        type="button"
+        className="live-preview__close"
+        aria-label="Close the live preview"
+        onClick={onClose}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+      <Link className="live-preview__link" to={`/${encodeURIComponent(username)}`}>
+        <img
+          className="live-preview__image"
+          src={thumbnail}
+          alt={`${username} live now`}
+          width={240}
+          height={180}
+          onError={onClose}
+        />
+        <span className="live-preview__caption">
+          <span className="live-badge">Live</span> #{rank} {username}
+        </span>
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,160 @@
+import { Link } from "react-router";
+import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import type { DailyViewerEntry } from "../../lib/daily-viewers/page-data.ts";
+
+/** Tags a row shows at most; the rest are in the performer's own page. */
+const ROW_TAGS = 5;
+
+const number = new Intl.NumberFormat("en-US");
+
+export interface RankedEntry extends DailyViewerEntry {
+  rank: number;
+}
+
+/** "+1,234", "−56", "0": the 7-day follower change with its sign. */
+export function signedChange(change: number): string {
+  if (change > 0) return `+${number.format(change)}`;
+  if (change < 0) return `−${number.format(-change)}`;
+  return "0";
+}
+
+function FollowerChange({ change }: { change: number }) {
+  const direction = change > 0 ? "up" : change < 0 ? "down" : "flat";
+  return (
+    <span className={`viewer-table__change viewer-table__change--${direction}`}>
+      {signedChange(change)}
+      <span className="sr-only"> in 7 days</span>
+    </span>
+  );
+}
+
+function LiveCell({
+  username,
+  live,
+  thumbnail,
+}: {
+  username: string;
+  live: boolean;
+  thumbnail: string | null;
+}) {
+  if (!live) return null;
+  return (
+    <>
+      <span className="live-badge">Live</span>
+      {thumbnail !== null && (
+        <img
+          className="viewer-table__thumb"
+          src={thumbnail}
+          alt={`${username} live now`}
+          width={120}
+          height={90}
+          loading="lazy"
+          decoding="async"
+          // A thumbnail that does not load is hidden rather than shown broken.
+          onError={(event) => {
+            event.currentTarget.hidden = true;
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The ranking table in viewers mode (SPEC §2): rank, name, details (the day's tags), viewers as the
+ * viewer threshold ('<N' or 'N+', SPEC §9), followers with the 7-day change, and the live
+ * thumbnail. Each row's id is the username, so /top/viewers#{username} reaches it.
+ */
+export function ViewerTable({
+  id,
+  caption,
+  rows,
+  live,
+  thumbnailOf,
+  tagPathOf,
+  highlighted,
+}: {
+  id: string;
+  caption: string;
+  rows: readonly RankedEntry[];
+  live: ReadonlySet<string> | null;
+  /** The live thumbnail's address, or null where none may be shown. */
+  thumbnailOf: (username: string) => string | null;
+  /** A tag's list for this gender and day, or null when it has none. */
+  tagPathOf: (tag: string) => string | null;
+  highlighted: string | null;
+}) {
+  return (
+    <table className="viewer-table" id={id}>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="viewer-table__rank">
+            Rank
+          </th>
+          <th scope="col">Performer</th>
+          <th scope="col" className="viewer-table__details">
+            Tags
+          </th>
+          <th scope="col" className="viewer-table__number">
+            Viewers
+          </th>
+          <th scope="col" className="viewer-table__number">
+            Followers <span className="viewer-table__sub">7 days</span>
+          </th>
+          <th scope="col" className="viewer-table__live">
+            Live
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const isLive = live?.has(row.u) ?? false;
+          return (
+            <tr
+              key={row.u}
+              id={row.u}
+              data-username={row.u}
+              className={
+                row.u === highlighted ? "viewer-table__row viewer-table__row--highlight" : "viewer-table__row"
+              }
+            >
+              <td className="viewer-table__rank">{row.rank}</td>
+              <th scope="row" className="viewer-table__name">
+                {row.hasThumb && (
+                  <img
+                    className="viewer-table__avatar"
+                    src={`/profile/${encodeURIComponent(row.u)}-thumb.jpg`}
+                    alt=""
+                    width={32}
+                    height={32}
+                    loading="lazy"
+                    onError={(event) => {
+                      event.currentTarget.hidden = true;
+                    }}
+                  />
+                )}
+                <Link to={`/${encodeURIComponent(row.u)}`}>{row.u}</Link>
+              </th>
+              <td className="viewer-table__details">
+                <ul className="viewer-table__tags">
+                  {row.t.slice(0, ROW_TAGS).map((tag) => {
+                    const path = tagPathOf(tag);
+                    return <li key={tag}>{path === null ? `#${tag}` : <Link to={path}>#{tag}</Link>}</li>;
+                  })}
+                </ul>
+              </td>
+              <td className="viewer-table__number">{viewerThresholdLabel(row.max_u)}</td>
+              <td className="viewer-table__number">
+                {number.format(row.num_f)} <FollowerChange change={row.fg} />
+              </td>
+              <td className="viewer-table__live">
+                <LiveCell username={row.u} live={isLive} thumbnail={isLive ? thumbnailOf(row.u) : null} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,152 @@
+import { isbot } from "isbot";
+import { data, redirect } from "react-router";
+import { manifestSchema } from "../../../publish/manifest.ts";
+import {
+  dailyIndexPath,
+  dailyTagFrequencyPath,
+  dailyViewerRankingPath,
+  FIXED_PATHS,
+} from "../../../publish/paths.ts";
+import {
+  type DailyIndex,
+  dailyIndexSchema,
+  dailyViewerFileSchema,
+  tagFrequencyFileSchema,
+} from "../../../publish/ranking-schemas.ts";
+import type { PageContext } from "../../../server/page-context.ts";
+import { liveAmong } from "../online-users.server.ts";
+import { readPublishedJson } from "../published-json.server.ts";
+import { coverImagePath } from "./cover.ts";
+import { placeDay } from "./days.ts";
+import { RANKING_GENDERS, type RankingGender } from "./genders.ts";
+import type { DailyViewersData } from "./page-data.ts";
+import { TAG_CLOUD_MAX_TAGS } from "./tag-cloud.ts";
+import { dailyViewerPath, isAddressableTag, parseDailyViewerSplat } from "./url.ts";
+
+const notFound = () => data(null, { status: 404, statusText: "Not Found" });
+
+/** The addressable tags of a gender's lists that day (a tag reading as a gender word or date has no address). */
+const tagsOf = (index: DailyIndex, gender: RankingGender) => index.lists[gender].filter(isAddressableTag);
+
+/** SPEC §4: the 'live' query parameter turns 'Live only' on at first; "0" and "false" say no. */
+function liveParam(url: URL): boolean {
+  const value = url.searchParams.get("live");
+  return value !== null && value !== "0" && value !== "false";
+}
+
+/**
+ * The daily viewer ranking page's data (SPEC §2, §4), read from the published files: the manifest
+ * (which days exist), the day's index (which tag lists exist), the ranking list, the day's tag
+ * frequency for the cloud, and the online list for the live state. A day without files, an unknown
+ * tag or an address the rules cannot read throws a 404. A `tag` query parameter (the tag picker's
+ * form without scripts) redirects to the tag's own address.
+ */
+export async function loadDailyViewers(
+  request: Request,
+  splat: string | undefined,
+  context: PageContext,
+  now: number = Date.now(),
+): Promise<DailyViewersData> {
+  const url = new URL(request.url);
+  const view = parseDailyViewerSplat(splat);
+  if (view === null) throw notFound();
+  const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
+  if (manifest === null) throw notFound();
+  const place = placeDay(view.date, manifest, now);
+  if (place === null) throw notFound();
+
+  const picked = url.searchParams.get("tag");
+  if (picked !== null) {
+    const tag = picked.trim().toLowerCase().replace(/^#+/, "");
+    const target = tag === "" ? null : tag;
+    if (target !== null && !isAddressableTag(target)) throw notFound();
+    throw redirectTo(
+      dailyViewerPath({ gender: view.gender, tag: target, day: place.day }, place.latest),
+      url,
+    );
+  }
+
+  const index = await readPublishedJson(context.publishDir, dailyIndexPath(place.day), dailyIndexSchema);
+  if (index === null) throw notFound();
+  const tags = tagsOf(index, view.gender);
+  if (view.tag !== null && !tags.includes(view.tag)) throw notFound();
+  const [rows, frequency, prevIndex, nextIndex] = await Promise.all([
+    readPublishedJson(
+      context.publishDir,
+      dailyViewerRankingPath(place.day, view.gender, view.tag ?? undefined),
+      dailyViewerFileSchema,
+    ),
+    readPublishedJson(
+      context.publishDir,
+      dailyTagFrequencyPath(place.day, view.gender),
+      tagFrequencyFileSchema,
+    ),
+    view.tag !== null && place.prev !== null
+      ? readPublishedJson(context.publishDir, dailyIndexPath(place.prev), dailyIndexSchema)
+      : null,
+    view.tag !== null && place.next !== null
+      ? readPublishedJson(context.publishDir, dailyIndexPath(place.next), dailyIndexSchema)
+      : null,
+  ]);
+  if (rows === null) throw notFound();
+
+  const userAgent = request.headers.get("user-agent");
+  // SPEC §6: crawlers skip the live-status lookup entirely.
+  const crawler = userAgent !== null && isbot(userAgent);
+  const live = crawler
+    ? null
+    : await liveAmong(
+        context.publishDir,
+        context.config.PLATFORM_ABBR,
+        rows.map((r) => r.u),
+        now,
+      );
+
+  const at = (day: string, dayIndex: DailyIndex | null) => {
+    // A day without this tag's list gets the gender's list rather than a link to a 404.
+    const tag =
+      view.tag !== null && dayIndex !== null && tagsOf(dayIndex, view.gender).includes(view.tag)
+        ? view.tag
+        : null;
+    return dailyViewerPath({ gender: view.gender, tag, day }, place.latest);
+  };
+  const tagSet = new Set(tags);
+  return {
+    gender: view.gender,
+    tag: view.tag,
+    day: place.day,
+    latest: place.latest,
+    isLeadingEdge: view.date === null,
+    path: dailyViewerPath({ gender: view.gender, tag: view.tag, day: place.day }, place.latest),
+    prevPath: place.prev === null ? null : at(place.prev, prevIndex),
+    nextPath: place.next === null ? null : at(place.next, nextIndex),
+    genderPaths: RANKING_GENDERS.map((gender) => ({
+      gender,
+      // Switching gender keeps the tag when that gender has a list for it that day.
+      path: dailyViewerPath(
+        {
+          gender,
+          tag: view.tag !== null && tagsOf(index, gender).includes(view.tag) ? view.tag : null,
+          day: place.day,
+        },
+        place.latest,
+      ),
+    })),
+    rows,
+    tags,
+    cloud: (frequency ?? [])
+      .filter((f) => tagSet.has(f.tag))
+      .slice(0, TAG_CLOUD_MAX_TAGS)
+      .map(({ tag, count }) => ({ tag, count })),
+    live,
+    liveOnly: liveParam(url),
+    crawler,
+    imageHost: context.imageHost?.replace(/\/+$/, "") ?? null,
+    cover: coverImagePath(context.config.PLATFORM_SLUG, view.gender, view.tag),
+  };
+}
+
+/** The picked tag's address, keeping 'Live only'; 303: the form's GET becomes a plain page view. */
+function redirectTo(path: string, from: URL): Response {
+  return redirect(liveParam(from) ? `${path}?live=1` : path, 303);
+}

@@ -1,0 +1,52 @@
+import { stat } from "node:fs/promises";
+import { onlineUsersSchema } from "../../publish/online-users.ts";
+import { onlineUsersPath } from "../../publish/paths.ts";
+import { resolveUnder } from "../../publish/write-file.ts";
+import { ONLINE_LIST_VALID_MS } from "../../search/live-state.ts";
+import { readPublishedJson } from "./published-json.server.ts";
+
+export interface OnlineList {
+  observedAt: number;
+  usernames: ReadonlySet<string>;
+}
+
+/**
+ * The online list the collector rewrites after each complete poll (/api/{abbr}_online_users.json),
+ * kept parsed between requests while the file is unchanged: it holds every performer online (tens
+ * of thousands of names on the real platform), and pages would otherwise parse it on each view.
+ */
+let cached: { file: string; mtimeMs: number; list: OnlineList | null } | null = null;
+
+async function readOnlineList(publishDir: string, abbr: string): Promise<OnlineList | null> {
+  const urlPath = onlineUsersPath(abbr);
+  const file = resolveUnder(publishDir, urlPath);
+  const mtimeMs = await stat(file).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
+  if (mtimeMs === null) return null;
+  if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.list;
+  const parsed = await readPublishedJson(publishDir, urlPath, onlineUsersSchema);
+  const list =
+    parsed === null
+      ? null
+      : { observedAt: Date.parse(parsed.observed_at), usernames: new Set(parsed.usernames) };
+  cached = { file, mtimeMs, list };
+  return list;
+}
+
+/**
+ * Who among `usernames` is live now (SPEC §4: in the online list). Null, nobody's state known, when
+ * there is no list or it is older than ONLINE_LIST_VALID_MS (the collector has stopped or fails):
+ * a page then calls nobody live or offline.
+ */
+export async function liveAmong(
+  publishDir: string,
+  abbr: string,
+  usernames: readonly string[],
+  now: number,
+): Promise<string[] | null> {
+  const list = await readOnlineList(publishDir, abbr);
+  if (list === null || now - list.observedAt > ONLINE_LIST_VALID_MS) return null;
+  return usernames.filter((u) => list.usernames.has(u));
+}

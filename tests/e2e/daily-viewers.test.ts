@@ -1,0 +1,218 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { thumbnailSvg } from "../../src/sandbox/thumbnail.ts";
+import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
+import { testApp } from "../helpers/api.ts";
+import {
+  type DailyViewerFixture,
+  fixtureRows,
+  LATEST_DAY,
+  MIDDLE_DAY,
+  writeDailyViewerFixture,
+} from "../helpers/daily-viewer-files.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
+import { launchChromium } from "./chromium.ts";
+
+/** A person's Chrome: the headless one calls itself HeadlessChrome, a crawler to isbot (SPEC §6). */
+const PERSON =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+
+const allRows = fixtureRows(LATEST_DAY, "all");
+/** Live now: ranks 2 and 71 (one beyond the collapsed 50). */
+const LIVE = [allRows[1]?.u, allRows[70]?.u] as string[];
+
+/** The platform's image host stand-in: the sandbox's placeholder thumbnails at /ri/{username}.jpg. */
+function startImageHost(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const name = /^\/ri\/([^/]+)\.jpg$/.exec(request.url ?? "")?.[1];
+    if (name === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": "image/svg+xml" }).end(thumbnailSvg(name));
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const rowsShown = (page: Page) => page.locator("tbody tr").count();
+
+/**
+ * Waits for the page's heading to read `text`: a client-side navigation changes the address first
+ * and renders the new list a moment later.
+ */
+const heading = (page: Page, text: string) =>
+  page.getByRole("heading", { level: 1, name: text, exact: true }).waitFor();
+
+describe("the daily viewer ranking pages in a browser", () => {
+  let t: TestDatabase;
+  let fixture: DailyViewerFixture;
+  let images: Server;
+  let app: FastifyInstance;
+  let browser: Browser;
+  let origin: string;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    if (!webBuildExists()) throw new Error(missingBuildMessage());
+    t = await createTestDatabase();
+    fixture = await writeDailyViewerFixture({ abbr: "tc", online: LIVE });
+    images = await startImageHost();
+    app = testApp(t.db, {
+      publishDir: fixture.root,
+      imageHost: `http://127.0.0.1:${(images.address() as AddressInfo).port}`,
+      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
+    });
+    origin = await app.listen({ host: "127.0.0.1", port: 0 });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const page of opened) await page.close();
+    await browser?.close();
+    await app?.close();
+    await new Promise((resolve) => images?.close(resolve));
+    await fixture?.remove();
+    await t?.drop();
+  });
+
+  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
+    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
+    opened.push(page);
+    return page;
+  };
+  /** The scripts have run: the expand button exists only once they have. */
+  const hydrated = (page: Page) => page.locator(".daily-viewers__expand").waitFor();
+
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    describe(`at ${viewport.width} px (${name})`, () => {
+      it("shows the whole table and its links with scripts off", async () => {
+        const { page, errors } = await open("/top/viewers", { viewport, javaScript: false });
+        expect(await rowsShown(page)).toBe(100);
+        await heading(page, "Top models on TestCams for the last day");
+        expect(await page.locator('nav[aria-label="Gender"] a').count()).toBe(5);
+        expect(await page.locator('a[rel="prev"]').getAttribute("href")).toBe(`/top/viewers/${MIDDLE_DAY}`);
+        expect(await page.locator('a[rel="next"]').count()).toBe(0);
+        expect(errors).toEqual([]);
+      });
+
+      it("collapses to 50 once scripts run, and expands to 100", async () => {
+        const { page, errors } = await open("/top/viewers", { viewport });
+        await hydrated(page);
+        expect(await rowsShown(page)).toBe(50);
+        await page.getByRole("button", { name: "Show all 100" }).click();
+        expect(await rowsShown(page)).toBe(100);
+        await page.getByRole("button", { name: "Show the top 50" }).click();
+        expect(await rowsShown(page)).toBe(50);
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+
+      it("switches gender in place, and ignores the current gender's tab", async () => {
+        const { page, errors } = await open("/top/viewers", { viewport });
+        await hydrated(page);
+        await page.getByRole("link", { name: "All", exact: true }).click();
+        expect(new URL(page.url()).pathname).toBe("/top/viewers");
+        await page.getByRole("link", { name: "Female", exact: true }).click();
+        await page.waitForURL(`${origin}/top/viewers/women`);
+        await heading(page, "Top Female models on TestCams for the last day");
+        await expect(page.title()).resolves.toBe("Top Female models on TestCams for the last day");
+        await expect(page.locator("tbody tr").first().getAttribute("id")).resolves.toBe("w0_001");
+        await page.goBack();
+        await page.waitForURL(`${origin}/top/viewers`);
+        await heading(page, "Top models on TestCams for the last day");
+        expect(errors).toEqual([]);
+      });
+
+      it("goes to the previous day and back with Prev and Next", async () => {
+        const { page, errors } = await open("/top/viewers/women", { viewport });
+        await hydrated(page);
+        expect(await page.locator('a[rel="next"]').count()).toBe(0);
+        await page.locator('a[rel="prev"]').click();
+        await page.waitForURL(`${origin}/top/viewers/women/${MIDDLE_DAY}`);
+        await heading(page, `Top Female models on TestCams on ${MIDDLE_DAY}`);
+        await page.locator('a[rel="next"]').click();
+        await page.waitForURL(`${origin}/top/viewers/women`);
+        await heading(page, "Top Female models on TestCams for the last day");
+        expect(await page.locator('a[rel="next"]').count()).toBe(0);
+        expect(errors).toEqual([]);
+      });
+
+      it("shows only live performers with 'Live only', expanding the list", async () => {
+        const { page, errors } = await open("/top/viewers", { viewport });
+        await hydrated(page);
+        await page.getByRole("switch", { name: "Live only" }).click();
+        await expect(
+          page.getByRole("switch", { name: "Live only" }).getAttribute("aria-checked"),
+        ).resolves.toBe("true");
+        const ids = await Promise.all(
+          (await page.locator("tbody tr").all()).map((row) => row.getAttribute("id")),
+        );
+        expect(ids).toEqual(LIVE);
+        await expect(page.locator(".daily-viewers__status").textContent()).resolves.toBe(
+          "2 of the top 100 live now.",
+        );
+        // Thumbnails from the image host: the visitor's region does not require age verification.
+        await page.locator(".viewer-table__thumb").first().waitFor();
+        await page.getByRole("switch", { name: "Live only" }).click();
+        expect(await rowsShown(page)).toBe(100);
+        expect(errors).toEqual([]);
+      });
+
+      it("starts expanded at a hash, scrolled to the highlighted row", async () => {
+        const target = allRows[79]?.u as string;
+        const { page, errors } = await open(`/top/viewers#${target}`, { viewport });
+        const row = page.locator(`tr[data-username="${target}"]`);
+        await page.locator(".viewer-table__row--highlight").waitFor();
+        expect(await row.getAttribute("class")).toContain("viewer-table__row--highlight");
+        expect(await rowsShown(page)).toBe(100);
+        expect(await row.isVisible()).toBe(true);
+        // Scrolled to: inside the viewport.
+        const box = await row.boundingBox();
+        expect(box !== null && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+        expect(errors).toEqual([]);
+      });
+
+      it("picks a tag case-insensitively, marking matches from 2 characters", async () => {
+        const { page, errors } = await open("/top/viewers", { viewport });
+        await hydrated(page);
+        const input = page.getByRole("combobox", { name: "Tag" });
+        expect(await input.getAttribute("placeholder")).toBe("pick a tag");
+        await input.fill("A");
+        expect(await page.getByRole("option").allTextContents()).toEqual(["#asian", "#latina"]);
+        expect(await page.locator(".tag-picker__option mark").count()).toBe(0);
+        await input.fill("LAT");
+        expect(await page.getByRole("option").allTextContents()).toEqual(["#latina"]);
+        expect(await page.locator(".tag-picker__option mark").allTextContents()).toEqual(["lat"]);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole("option", { name: "#latina" }).click();
+        await page.waitForURL(`${origin}/top/viewers/latina`);
+        await heading(page, "Top latina models on TestCams for the last day");
+        expect(errors).toEqual([]);
+      });
+
+      it(`${name === "phone" ? "leaves out" : "shows"} the floating top live cam`, async () => {
+        const { page, errors } = await open("/top/viewers", { viewport });
+        await hydrated(page);
+        // The geo answer comes after hydration; the preview (wide screens only) follows it.
+        await page.locator(".viewer-table__thumb").first().waitFor({ state: "attached" });
+        const preview = page.getByRole("complementary", { name: "Top live cam" });
+        if (name === "phone") {
+          expect(await preview.count()).toBe(0);
+        } else {
+          await preview.waitFor();
+          await expect(preview.textContent()).resolves.toContain(`#2 ${LIVE[0]}`);
+          await page.getByRole("button", { name: "Close the live preview" }).click();
+          expect(await preview.count()).toBe(0);
+        }
+        expect(errors).toEqual([]);
+      });
+    });
+  }
+});
