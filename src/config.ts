@@ -64,7 +64,8 @@ const booleanFlag = (fallback: boolean) =>
 
 export const configSchema = z
   .object({
-    // production unless asked: React renders several times faster, and errors stay in the log.
+    // `npm start` sets production unless asked (React reads process.env itself, when first imported,
+    // so it cannot be set from here): the fast renderer, and a page's errors stay in the log.
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 

@@ -20,8 +20,6 @@ const lifecycle = createLifecycle();
 
 runProcess(lifecycle, "camstats", async () => {
   const config = loadConfig();
-  // React picks its build from process.env when the pages are first imported: tell it what the config says.
-  process.env.NODE_ENV ??= config.NODE_ENV;
   const log = createLogger(config.LOG_LEVEL);
   lifecycle.log = log;
   const { database, feed } = await startCollection(config, log, lifecycle);

@@ -149,6 +149,10 @@ describe("the site's process", () => {
     expect(counts.snapshots).toBeGreaterThan(counts.performers ?? 0);
     expect(counts.sessions).toBeGreaterThan(0);
     expect(typeof ready.body.lastCompletePollAt).toBe("string");
+    // The pages render in the started process (React and its server renderer agree on their build).
+    const about = await fetch(`http://127.0.0.1:${port}/about`);
+    expect(about.status).toBe(200);
+    expect(await about.text()).toContain("</html>");
 
     // The daily job catches up in the background: every closed day the history polled gets its files.
     // (From about 23:20 to 00:20 UTC a one-day history has no closed day yet; tests/daily-job.test.ts

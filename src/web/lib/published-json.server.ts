@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { z } from "zod";
 import { resolveUnder } from "../../publish/write-file.ts";
 
@@ -13,9 +13,20 @@ export async function readPublishedJson<T>(
   urlPath: string,
   schema: z.ZodType<T>,
 ): Promise<T | null> {
+  const file = resolveUnder(publishDir, urlPath);
   let text: string;
+  let version: string;
   try {
-    text = await readFile(resolveUnder(publishDir, urlPath), "utf8");
+    const info = await stat(file);
+    version = `${info.mtimeMs}:${info.size}`;
+    const cached = parsedFiles.get(file);
+    if (cached?.version === version && cached.schema === schema) {
+      // Most recently used last: the oldest entry is the first one evicted.
+      parsedFiles.delete(file);
+      parsedFiles.set(file, cached);
+      return cached.data as T;
+    }
+    text = await readFile(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // ENOTDIR: a part of the path is a file, so this file cannot be there either.
@@ -24,5 +35,15 @@ export async function readPublishedJson<T>(
   }
   const parsed = schema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`${urlPath} does not match its schema: ${parsed.error.message}`);
+  parsedFiles.set(file, { version, schema, data: parsed.data });
+  if (parsedFiles.size > CACHED_FILES) parsedFiles.delete(parsedFiles.keys().next().value as string);
   return parsed.data;
 }
+
+/**
+ * Parsed and checked files, by path, kept while the file's modification time and size stay the
+ * same: a page reads up to six files, and reading, parsing and checking them again on every view
+ * was most of its render time. A file rewritten by the daily job (or a rebuild) is read afresh.
+ */
+const CACHED_FILES = 500;
+const parsedFiles = new Map<string, { version: string; schema: unknown; data: unknown }>();
