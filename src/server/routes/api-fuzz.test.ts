@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
+import { FILTER_DEFAULTS } from "../../search/search-query-string.ts";
 import { buildApp } from "../app.ts";
 
 /**
@@ -185,14 +186,8 @@ interface Result {
 function expectSatisfied(params: URLSearchParams, body: { resultCount: number; results: Result[] }) {
   const one = (name: string) => params.get(name);
   // A bound at its default is no filter (SPEC §5).
-  const DEFAULTS: Record<string, number> = {
-    minAge: 18,
-    maxAge: 99,
-    minFollowers: 0,
-    maxFollowers: 10_000_000,
-    minViewers: 0,
-    maxViewers: 50_000,
-  };
+  const DEFAULTS: Record<string, number> = FILTER_DEFAULTS;
+
   const num = (name: string) => {
     const value = params.has(name) ? Number(params.get(name)) : undefined;
     return value === DEFAULTS[name] ? undefined : value;

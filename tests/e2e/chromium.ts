@@ -1,0 +1,49 @@
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { type Browser, chromium } from "playwright-core";
+
+/**
+ * The system Chromium, never a downloaded one (the machines reach no browser download host).
+ * CHROMIUM_PATH wins; else Debian's. When none is installed and we are root, Debian's package is
+ * installed here, once: `npm test` must work on a fresh machine with no other setup.
+ */
+const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+export function chromiumPath(): string {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`CHROMIUM_PATH=${configured} does not exist`);
+    return configured;
+  }
+  const found = CANDIDATES.find((p) => existsSync(p));
+  if (found) return found;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      "the browser tests need Chromium: install it with `apt-get install -y chromium` (or set CHROMIUM_PATH)",
+    );
+  }
+  process.stderr.write(
+    "installing the system Chromium for the browser tests (apt-get install -y chromium)...\n",
+  );
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    stdio: "inherit",
+  });
+  const installed = CANDIDATES.find((p) => existsSync(p));
+  if (!installed) throw new Error("apt-get installed chromium, but no binary is at /usr/bin/chromium");
+  return installed;
+}
+
+/** Headless, with the flags this machine needs (no sandbox as root, no GPU, nothing fetched in the background). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+}
