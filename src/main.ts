@@ -34,6 +34,7 @@ runProcess(lifecycle, "camstats", async () => {
     trustedProxies: config.TRUSTED_PROXIES,
     ageVerificationRegions: config.AGE_VERIFICATION_REGIONS,
     config,
+    platform: feed.platform,
   });
   if (!webBuildExists()) log.error(missingBuildMessage());
   await app.listen({ host: config.HOST, port: config.PORT });
