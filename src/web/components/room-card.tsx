@@ -4,7 +4,10 @@ import { isRoomTag } from "../../online-rooms/query.ts";
 import { type OnlineRoom, STATUS_TEXT } from "../../online-rooms/room.ts";
 import type { RoomsPageData } from "../lib/rooms-page.ts";
 
-/** SPEC §5's text limit: a subject longer than this is cut, for people (crawlers read it whole). */
+/**
+ * SPEC §5 cuts bios at 125 characters, its one text limit: subjects are cut the same for people
+ * (crawlers read them whole, SPEC §6).
+ */
 export const SUBJECT_LIMIT = 125;
 /** Tags a card shows to people; a room may carry dozens. */
 export const CARD_TAGS = 8;
