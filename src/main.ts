@@ -36,6 +36,7 @@ runProcess(lifecycle, "camstats", async () => {
     config,
     // The sandbox serves its thumbnails itself, at the address it was started on.
     imageHost: config.PLATFORM_IMAGE_URL ?? (usesSandbox(config) ? feed.siteUrl : undefined),
+    platform: feed.platform,
   });
   if (!webBuildExists()) log.error(missingBuildMessage());
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -154,6 +154,13 @@ describe("the site's process", () => {
     expect(about.status).toBe(200);
     expect(await about.text()).toContain("</html>");
 
+    // The site's live-room proxy reads the platform the collector reads (here the sandbox).
+    const rooms = await fetch(`http://127.0.0.1:${port}/api/online_rooms`);
+    expect(rooms.status).toBe(200);
+    const online = (await rooms.json()) as { count: number; results: unknown[] };
+    expect(online.count).toBeGreaterThan(0);
+    expect(online.results).toHaveLength(Math.min(90, online.count));
+
     // The daily job catches up in the background: every closed day the history polled gets its files.
     // (From about 23:20 to 00:20 UTC a one-day history has no closed day yet; tests/daily-job.test.ts
     // covers the job itself at any hour.)

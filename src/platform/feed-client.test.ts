@@ -16,6 +16,33 @@ describe("retryAfterMs", () => {
   });
 });
 
+describe("FeedClient.pageUrl", () => {
+  it("repeats gender and tag, after the campaign, address and paging", () => {
+    const client = new FeedClient({
+      baseUrl: "https://feed.example",
+      wm: "camp",
+      clientIp: "request_ip",
+      maxRequestsPerSecond: 1,
+      timeoutMs: 1000,
+      maxRetries: 0,
+    });
+    const url = new URL(client.pageUrl(90, 90, { genders: ["f", "c"], tags: ["asian", "latina"] }));
+    expect(url.origin + url.pathname).toBe(`https://feed.example${FEED_PATH}`);
+    expect([...url.searchParams]).toEqual([
+      ["wm", "camp"],
+      ["client_ip", "request_ip"],
+      ["format", "json"],
+      ["limit", "90"],
+      ["offset", "90"],
+      ["gender", "f"],
+      ["gender", "c"],
+      ["tag", "asian"],
+      ["tag", "latina"],
+    ]);
+    expect(client.pageUrl(0, 500)).not.toMatch(/gender|tag/);
+  });
+});
+
 describe("FeedClient", () => {
   const requests: { at: number; url: URL }[] = [];
   let base = "";

@@ -45,7 +45,13 @@ export interface SweepResult {
   errors: FeedError[];
 }
 
-interface Page {
+/** The feed's filters of one page (ONLINE_ROOMS_API.md): each repeated; tags combine with AND. */
+export interface FeedFilters {
+  genders?: readonly string[];
+  tags?: readonly string[];
+}
+
+export interface Page {
   count: number;
   results: unknown[];
 }
@@ -85,13 +91,15 @@ export class FeedClient {
     };
   }
 
-  pageUrl(offset: number, limit: number): string {
+  pageUrl(offset: number, limit: number, filters: FeedFilters = {}): string {
     const url = new URL(FEED_PATH, this.options.baseUrl);
     url.searchParams.set("wm", this.options.wm);
     url.searchParams.set("client_ip", this.options.clientIp);
     url.searchParams.set("format", "json");
     url.searchParams.set("limit", String(limit));
     url.searchParams.set("offset", String(offset));
+    for (const gender of filters.genders ?? []) url.searchParams.append("gender", gender);
+    for (const tag of filters.tags ?? []) url.searchParams.append("tag", tag);
     return url.toString();
   }
 
@@ -103,12 +111,12 @@ export class FeedClient {
     this.nextRequestAt = performance.now() + spacing;
   }
 
-  private async fetchOnce(offset: number, limit: number): Promise<Page> {
+  private async fetchOnce(offset: number, limit: number, filters: FeedFilters): Promise<Page> {
     await this.throttle();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
-      const response = await fetch(this.pageUrl(offset, limit), {
+      const response = await fetch(this.pageUrl(offset, limit, filters), {
         signal: controller.signal,
         headers: { accept: "application/json", "accept-encoding": "gzip, deflate, br" },
       });
@@ -139,16 +147,20 @@ export class FeedClient {
     }
   }
 
-  /** One page, retried on 429, 5xx, network errors, timeouts and bodies that do not parse. */
+  /**
+   * One page, retried on 429, 5xx, network errors, timeouts and bodies that do not parse. The
+   * collector sweeps without filters; the online-rooms proxy asks for one filtered page.
+   */
   async fetchPage(
     offset: number,
     limit: number,
     errors: FeedError[],
+    filters: FeedFilters = {},
   ): Promise<{ page: Page | null; requests: number }> {
     const { maxRetries, retryBaseMs, maxRetryWaitMs } = this.options;
     for (let attempt = 0; ; attempt++) {
       try {
-        return { page: await this.fetchOnce(offset, limit), requests: attempt + 1 };
+        return { page: await this.fetchOnce(offset, limit, filters), requests: attempt + 1 };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         errors.push({ offset, attempt: attempt + 1, error: message });

@@ -49,7 +49,8 @@ export interface ParsedRoom {
   subject: string | null;
 }
 
-const USERNAME = /^[a-z0-9_][a-z0-9_.-]{0,63}$/;
+/** A platform username as the feed writes it (lowercase); also what /go/{user} accepts once lowercased. */
+export const USERNAME = /^[a-z0-9_][a-z0-9_.-]{0,63}$/;
 const BIRTHDAY = /^\d{4}-\d{2}-\d{2}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 

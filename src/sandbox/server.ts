@@ -41,11 +41,14 @@ export interface SandboxOptions {
   host?: string;
   /** default 0 = any free port */
   port?: number;
-  /** base of chat_room_url, default "https://sandbox-cams.example" */
+  /** base of chat_room_url, default SANDBOX_SITE */
   site?: string;
   /** seed of the fault PRNG; default derived from the population's seed */
   faultSeed?: number;
 }
+
+/** The made-up site the sandbox's room links point at (nothing answers there). */
+export const SANDBOX_SITE = "https://sandbox-cams.example";
 
 const THUMB_PATH = /^\/ri\/([a-z0-9_]{1,64})\.jpg$/;
 const TRUTH_PATH = "/_sandbox/truth";
@@ -54,7 +57,7 @@ const BIO_PATH = /^\/api\/biocontext\/([^/]{1,200})\/$/;
 
 export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer> {
   const { population, clock } = opts;
-  const site = (opts.site ?? "https://sandbox-cams.example").replace(/\/+$/, "");
+  const site = (opts.site ?? SANDBOX_SITE).replace(/\/+$/, "");
   const faults = new Faults(opts.faultSeed ?? population.seed);
   const profileFaults = new Faults((opts.faultSeed ?? population.seed) ^ 0xb105);
   const timers = new Set<NodeJS.Timeout>();

@@ -2,6 +2,14 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { type Config, loadConfig } from "../config.ts";
 import type { Db } from "../db/connect.ts";
+import {
+  affiliateOf,
+  configuredPlatform,
+  type PlatformSource,
+  SANDBOX_CAMPAIGN,
+} from "../online-rooms/platform-source.ts";
+import { createOnlineRoomsService, unavailableOnlineRooms } from "../online-rooms/service.ts";
+import { SANDBOX_SITE } from "../sandbox/server.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerPages } from "./pages.ts";
@@ -11,6 +19,7 @@ import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
+import { registerOnlineRooms } from "./routes/online-rooms.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
@@ -37,6 +46,14 @@ export interface AppOptions {
   webBuildDir?: string;
   /** The platform's image host for live thumbnails (PageContext.imageHost); none by default. */
   imageHost?: string;
+  /**
+   * The platform whose online rooms the live-room pages and /api/online_rooms show: the collector's
+   * feed (`npm start` passes the sandbox's or the real one). Unset: the real feed of `config` when it
+   * names one; otherwise the rooms are unavailable (503) and links go to the sandbox's made-up site.
+   */
+  platform?: PlatformSource;
+  /** Spacing of the proxy's feed requests (default FEED_MAX_REQUESTS_PER_SECOND); tests lift it. */
+  feedRequestsPerSecond?: number;
 }
 
 /**
@@ -55,6 +72,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerApiErrors(app);
   const search = options.search ?? createSearchService(options.db);
   app.addHook("onClose", async () => search.close());
+  const config = options.config ?? loadConfig({});
+  const platform = options.platform ?? configuredPlatform(config);
+  const onlineRooms = platform
+    ? createOnlineRoomsService({
+        feed: platform.feed,
+        maxRequestsPerSecond: options.feedRequestsPerSecond ?? config.FEED_MAX_REQUESTS_PER_SECOND,
+        warn: (message) => app.log.warn(message),
+      })
+    : unavailableOnlineRooms("no platform feed is configured for the live rooms");
   const perMinute = options.rateLimitPerMinute ?? 600;
   if (perMinute > 0) {
     // Per client address; the 429 leaves through the API's one error shape (api-error.ts).
@@ -79,10 +105,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     registerSummaries(api, options.db);
     registerGeoip(api, new Set(options.ageVerificationRegions ?? []));
     registerNameLookup(api, options.db);
+    registerOnlineRooms(api, onlineRooms);
     registerSuggestions(api, options.db);
     registerApiDocs(api);
   });
-  const config = options.config ?? loadConfig({});
   registerPublishedFiles(app, options.publishDir);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerPages(app, {
@@ -91,6 +117,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     config,
     publishDir: options.publishDir,
     imageHost: options.imageHost ?? null,
+    onlineRooms,
+    affiliate: platform ? affiliateOf(platform) : { site: SANDBOX_SITE, campaign: SANDBOX_CAMPAIGN },
+    ageVerificationRegions: new Set(options.ageVerificationRegions ?? []),
     buildDir: options.webBuildDir,
   });
   return app;

@@ -1,5 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
+import type { AffiliateSettings } from "../online-rooms/links.ts";
+import type { OnlineRoomsService } from "../online-rooms/service.ts";
 import type { SearchService } from "../search/search-service.ts";
 
 /**
@@ -19,6 +21,16 @@ export interface PageContext {
    * (platform/ONLINE_ROOMS_API.md); null when unknown, and pages then show no live thumbnails.
    */
   imageHost: string | null;
+  /** The platform's online rooms through the server's proxy (the same as GET /api/online_rooms). */
+  onlineRooms: OnlineRoomsService;
+  /** Where links out to the platform go, and with which campaign. */
+  affiliate: AffiliateSettings;
+  /**
+   * Whether age verification applies to this request's visitor (GET /api/geoip's rule, for the
+   * address the API would see). Looked up when called, so a page that skips it (for a crawler)
+   * costs nothing.
+   */
+  ageVerification(): boolean;
 }
 
 declare module "react-router" {

@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { PageContext } from "./page-context.ts";
+import { geoAnswer } from "./routes/geoip.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
 
 /** Where `react-router build` writes (react-router.config.ts): build/web at the repository's root. */
@@ -18,7 +19,10 @@ const SHORT = "public, max-age=300";
 /** Paths that belong to the API and the published files (DESIGN.md §2), never to a page. */
 const NOT_PAGES = /^\/(api|v1|stats|assets)(\/|$)/;
 
-export interface PagesOptions extends PageContext {
+/** What the pages share; the visitor's part of the load context is added per request. */
+export interface PagesOptions extends Omit<PageContext, "ageVerification"> {
+  /** Countries where age verification applies (AGE_VERIFICATION_REGIONS). */
+  ageVerificationRegions: ReadonlySet<string>;
   /** The build's directory (default build/web); its server/ and client/ come from `react-router build`. */
   buildDir?: string;
 }
@@ -79,7 +83,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           .send(missingBuildMessage(buildDir));
       }
       try {
-        return sendWebResponse(reply, await handle(toWebRequest(request, reply)));
+        return sendWebResponse(reply, await handle(toWebRequest(request, reply), request.ip));
       } catch (error) {
         // React Router renders a page's own errors into the root ErrorBoundary; this is a failure
         // to render at all (a broken build), which the API's JSON 500 would describe badly.
@@ -94,7 +98,10 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   });
 }
 
-function pageHandler(buildDir: string, context: PageContext): (request: Request) => Promise<Response> {
+function pageHandler(
+  buildDir: string,
+  context: PagesOptions,
+): (request: Request, clientIp: string) => Promise<Response> {
   let build: Promise<ServerBuild> | undefined;
   // Imported on the first page rather than at start, so buildApp stays synchronous; once only.
   const loadBuild = () => {
@@ -109,13 +116,20 @@ function pageHandler(buildDir: string, context: PageContext): (request: Request)
   };
   // Outside production React Router sends errors' messages to the browser, which helps a developer.
   const handler = createRequestHandler(loadBuild, context.config.NODE_ENV);
-  // Built from the fields so that the object literal meets AppLoadContext's index signature.
-  const loadContext: AppLoadContext = {
-    db: context.db,
-    search: context.search,
-    config: context.config,
-    publishDir: context.publishDir,
-    imageHost: context.imageHost,
+  const { ageVerificationRegions } = context;
+  return (request, clientIp) => {
+    // Built from the fields so that the object literal meets AppLoadContext's index signature.
+    const loadContext: AppLoadContext = {
+      db: context.db,
+      search: context.search,
+      config: context.config,
+      publishDir: context.publishDir,
+      imageHost: context.imageHost,
+      onlineRooms: context.onlineRooms,
+      affiliate: context.affiliate,
+      // The address Fastify settled on (TRUSTED_PROXIES), as GET /api/geoip would see it.
+      ageVerification: () => geoAnswer(clientIp, ageVerificationRegions).ageVerification,
+    };
+    return handler(request, loadContext);
   };
-  return (request) => handler(request, loadContext);
 }

@@ -5,6 +5,12 @@ import type { Db } from "../db/connect.ts";
 import { PartitionCache } from "../db/queries/partitions.ts";
 import type { PollSource } from "../db/schema.ts";
 import type { Logger } from "../log.ts";
+import {
+  configuredPlatform,
+  type PlatformSource,
+  SANDBOX_CAMPAIGN,
+  sandboxPlatform,
+} from "../online-rooms/platform-source.ts";
 import { FeedClient } from "../platform/feed-client.ts";
 import type { SharedClock } from "../sandbox/shared-clock.ts";
 import { startSandboxWorker } from "../sandbox/worker-host.ts";
@@ -17,13 +23,13 @@ export interface FeedSource {
   description: string;
   /** The platform's site origin, where its profile endpoint lives (the bio fetcher reads it). */
   siteUrl: string;
+  /** The same feed for the site's live-room pages, and where their links go. */
+  platform: PlatformSource;
   /** Present only for the sandbox: its clock can be moved into the past for the history build. */
   sandboxClock: SharedClock | null;
   collectorDeps(source: PollSource, now: () => number, options?: { unthrottled?: boolean }): CollectorDeps;
   close(): Promise<void>;
 }
-
-const SANDBOX_WM = "sandbox";
 
 export async function startFeedSource(
   config: Config,
@@ -54,11 +60,13 @@ export async function startFeedSource(
       }),
     });
 
-  if (!usesSandbox(config)) {
+  const real = configuredPlatform(config);
+  if (!usesSandbox(config) && real) {
     const baseUrl = config.PLATFORM_FEED_URL as string;
     return {
       description: `the platform feed at ${new URL(baseUrl).host}`,
       siteUrl: new URL(baseUrl).origin,
+      platform: real,
       sandboxClock: null,
       collectorDeps: depsFor(baseUrl, config.AFFILIATE_WM as string),
       close: async () => {},
@@ -77,8 +85,9 @@ export async function startFeedSource(
   return {
     description: `the sandbox platform at ${sandbox.url}`,
     siteUrl: sandbox.url,
+    platform: sandboxPlatform(sandbox.url, config.FEED_CLIENT_IP),
     sandboxClock: sandbox.clock,
-    collectorDeps: depsFor(sandbox.url, SANDBOX_WM),
+    collectorDeps: depsFor(sandbox.url, SANDBOX_CAMPAIGN),
     close: () => sandbox.close(),
   };
 }

@@ -1,10 +1,22 @@
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
  * Every page, explicitly (no file-system routing): the SPEC's route table (§2) reads straight
  * across to this list as the pages arrive.
  */
 export default [
+  // The live-room pages: one route module per kind of list, shared by the addresses of that kind.
+  index("routes/home.tsx"),
+  route("tag/:tags", "routes/tag.tsx", { id: "tag" }),
+  route("tag/:tags/*", "routes/tag.tsx", { id: "tag-more" }),
+  route("female-cams", "routes/gender-cams.tsx", { id: "female-cams" }),
+  route("male-cams", "routes/gender-cams.tsx", { id: "male-cams" }),
+  route("teen-cams", "routes/age-cams.tsx", { id: "teen-cams" }),
+  route("18to21-cams", "routes/age-cams.tsx", { id: "18to21-cams" }),
+  route("20to30-cams", "routes/age-cams.tsx", { id: "20to30-cams" }),
+  route("30to50-cams", "routes/age-cams.tsx", { id: "30to50-cams" }),
+  route("mature-cams", "routes/age-cams.tsx", { id: "mature-cams" }),
+  route("go/:user", "routes/go.tsx"),
   route("about", "routes/about.tsx"),
   route("privacy", "routes/privacy.tsx"),
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the

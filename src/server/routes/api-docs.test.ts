@@ -13,6 +13,7 @@ describe("GET /api/docs", () => {
       expect(Object.keys(doc.paths).sort()).toEqual([
         "/api/geoip",
         "/api/model_search",
+        "/api/online_rooms",
         "/api/stream_details",
         "/api/stream_hourlystats",
         "/api/streamers",

@@ -3,6 +3,7 @@ import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
+import { ONLINE_ROOMS_DOCS } from "./online-rooms.ts";
 import { STREAMERS_DOCS } from "./streamers.ts";
 import { STREAMS_DOCS } from "./streams.ts";
 import { SUGGESTIONS_DOCS } from "./suggestions.ts";
@@ -16,6 +17,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...MODEL_SEARCH_DOCS,
   ...TRAFFIC_DOCS,
   ...GEOIP_DOCS,
+  ...ONLINE_ROOMS_DOCS,
   ...SUMMARIES_DOCS,
   ...NAME_LOOKUP_DOCS,
   ...SUGGESTIONS_DOCS,

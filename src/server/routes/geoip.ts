@@ -10,6 +10,15 @@ export interface GeoAnswer {
 }
 
 /**
+ * The answer for an address: its country from the local database and whether age verification
+ * applies there. The pages ask the same for their visitor while rendering (src/server/pages.ts).
+ */
+export function geoAnswer(ip: string, regions: ReadonlySet<string>): GeoAnswer {
+  const country = geoip.lookup(ip)?.country ?? null;
+  return { country, ageVerification: country !== null && regions.has(country) };
+}
+
+/**
  * GET /api/geoip (SPEC §6): the caller's country from a local database (`geoip-country`: no call
  * leaves the server) and whether age verification applies there, which hides live previews. The
  * caller's address is the socket's, or a forwarded one only when it came through a configured proxy
@@ -17,10 +26,8 @@ export interface GeoAnswer {
  */
 export function registerGeoip(app: FastifyInstance, regions: ReadonlySet<string>): void {
   app.get("/api/geoip", async (request, reply) => {
-    const country = geoip.lookup(request.ip)?.country ?? null;
     reply.header("cache-control", "private, max-age=300");
-    const answer: GeoAnswer = { country, ageVerification: country !== null && regions.has(country) };
-    return answer;
+    return geoAnswer(request.ip, regions);
   });
 }
 

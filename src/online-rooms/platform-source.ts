@@ -1,0 +1,42 @@
+import type { Config } from "../config.ts";
+import { SANDBOX_SITE } from "../sandbox/server.ts";
+import type { AffiliateSettings } from "./links.ts";
+import type { OnlineRoomsFeed } from "./service.ts";
+
+/**
+ * The platform as the site's live-room pages see it: the feed the proxy reads (the collector's own:
+ * same base URL, campaign and client_ip) and the site its links go to.
+ */
+export interface PlatformSource {
+  feed: OnlineRoomsFeed;
+  /** The platform's site origin (rooms, age sections). */
+  site: string;
+}
+
+/** The campaign the sandbox platform is read with (it accepts any). */
+export const SANDBOX_CAMPAIGN = "sandbox";
+
+/** The sandbox platform at `url` (started by `npm start` or a test). */
+export function sandboxPlatform(url: string, clientIp = "request_ip"): PlatformSource {
+  return { feed: { baseUrl: url, campaign: SANDBOX_CAMPAIGN, clientIp }, site: SANDBOX_SITE };
+}
+
+/**
+ * The real platform when the configuration names one (PLATFORM_FEED_URL with AFFILIATE_WM): its
+ * rooms live on the feed's own origin. Null for the sandbox, whose address is known only once it runs.
+ */
+export function configuredPlatform(config: Config): PlatformSource | null {
+  if (!config.PLATFORM_FEED_URL || !config.AFFILIATE_WM) return null;
+  return {
+    feed: {
+      baseUrl: config.PLATFORM_FEED_URL,
+      campaign: config.AFFILIATE_WM,
+      clientIp: config.FEED_CLIENT_IP,
+    },
+    site: new URL(config.PLATFORM_FEED_URL).origin,
+  };
+}
+
+export function affiliateOf(platform: PlatformSource): AffiliateSettings {
+  return { site: platform.site, campaign: platform.feed.campaign };
+}

@@ -1,0 +1,147 @@
+import { FeedClient, type FeedError } from "../platform/feed-client.ts";
+import { normalizeRoomsQuery, ROOMS_PAGE_SIZE, type RoomsQuery, roomsQueryString } from "./query.ts";
+import { RecentCache } from "./recent-cache.ts";
+import type { OnlineRoom } from "./room.ts";
+import { trimRoom } from "./trim-room.ts";
+
+/** One page of online rooms as GET /api/online_rooms answers it and the page loaders use it. */
+export interface OnlineRoomsPage {
+  /** Rooms matching the query on the whole platform (the feed's count), not on this page. */
+  count: number;
+  offset: number;
+  limit: number;
+  results: OnlineRoom[];
+}
+
+/** The feed could not answer and no recent copy was at hand: the caller says "try again soon". */
+export class RoomsUnavailableError extends Error {
+  override name = "RoomsUnavailableError";
+}
+
+/**
+ * Whether an error is RoomsUnavailableError, by name: the pages' server build bundles a copy of
+ * this module, whose class is not the one the server's proxy throws, so instanceof cannot tell.
+ */
+export function isRoomsUnavailable(error: unknown): error is RoomsUnavailableError {
+  return error instanceof Error && error.name === "RoomsUnavailableError";
+}
+
+export interface OnlineRoomsService {
+  page(query: RoomsQuery): Promise<OnlineRoomsPage>;
+}
+
+/** Where the proxy reads: the collector's feed (base URL, campaign and client_ip). */
+export interface OnlineRoomsFeed {
+  baseUrl: string;
+  campaign: string;
+  clientIp: string;
+}
+
+export interface OnlineRoomsOptions {
+  feed: OnlineRoomsFeed;
+  /** How long an answer is served without asking the feed again (default 30 s). */
+  freshMs?: number;
+  /** How long an answer may stand in when the feed fails or is busy (default 5 minutes). */
+  staleMs?: number;
+  /** Distinct queries kept (default 500). */
+  maxEntries?: number;
+  /** Feed requests under way or waiting their turn; beyond this a miss is refused at once (default 8). */
+  maxPending?: number;
+  /** Spacing of the proxy's own feed requests (FEED_MAX_REQUESTS_PER_SECOND). */
+  maxRequestsPerSecond: number;
+  /** One feed request's limit; a visitor is waiting on it (default 8 s). */
+  timeoutMs?: number;
+  now?: () => number;
+  /** Where a failed feed request is reported (the server's log). */
+  warn?: (message: string) => void;
+}
+
+/**
+ * The proxy of the platform's online rooms: one feed request per distinct query every `freshMs`
+ * at most, however many visitors ask, and concurrent visitors asking the same wait on the same
+ * request. Queries arrive validated and are normalized first, so one set of rooms has one cache key.
+ * When the feed fails (or too many requests are already waiting) a copy up to `staleMs` old is
+ * served instead; without one, RoomsUnavailableError.
+ */
+export function createOnlineRoomsService(options: OnlineRoomsOptions): OnlineRoomsService {
+  const freshMs = options.freshMs ?? 30_000;
+  const staleMs = options.staleMs ?? 300_000;
+  const maxPending = options.maxPending ?? 8;
+  const now = options.now ?? Date.now;
+  const cache = new RecentCache<OnlineRoomsPage>(options.maxEntries ?? 500);
+  const pending = new Map<string, Promise<OnlineRoomsPage>>();
+  const client = new FeedClient({
+    baseUrl: options.feed.baseUrl,
+    wm: options.feed.campaign,
+    clientIp: options.feed.clientIp,
+    maxRequestsPerSecond: options.maxRequestsPerSecond,
+    timeoutMs: options.timeoutMs ?? 8_000,
+    // One quick retry: a visitor is waiting, and a stale copy is usually there to fall back on.
+    maxRetries: 1,
+    retryBaseMs: 250,
+    maxRetryWaitMs: 1_000,
+  });
+
+  const fetchPage = async (query: RoomsQuery): Promise<OnlineRoomsPage> => {
+    const errors: FeedError[] = [];
+    const { page } = await client.fetchPage(query.offset, ROOMS_PAGE_SIZE, errors, {
+      genders: query.genders,
+      tags: query.tags,
+    });
+    if (!page) throw new Error(errors.at(-1)?.error ?? "no answer");
+    const results: OnlineRoom[] = [];
+    const seen = new Set<string>();
+    for (const raw of page.results) {
+      const room = trimRoom(raw);
+      // A room the feed lists twice (it shifts while it pages) is one card.
+      if (room && !seen.has(room.username)) {
+        seen.add(room.username);
+        results.push(room);
+      }
+    }
+    return { count: page.count, offset: query.offset, limit: ROOMS_PAGE_SIZE, results };
+  };
+
+  return {
+    page(raw) {
+      const query = normalizeRoomsQuery(raw);
+      const key = roomsQueryString(query);
+      const cached = cache.get(key);
+      const age = cached ? now() - cached.storedAt : Number.POSITIVE_INFINITY;
+      if (cached && age < freshMs) return Promise.resolve(cached.value);
+      const inFlight = pending.get(key);
+      if (inFlight) return inFlight;
+      const fallback = (reason: string) => {
+        if (cached && age < staleMs) return cached.value;
+        throw new RoomsUnavailableError(`the platform's online rooms are unavailable just now (${reason})`);
+      };
+      if (pending.size >= maxPending) {
+        try {
+          return Promise.resolve(fallback("too many requests waiting for the feed"));
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+      const request = fetchPage(query)
+        .then(
+          (page) => {
+            cache.set(key, page, now());
+            return page;
+          },
+          (error: unknown) => {
+            const reason = error instanceof Error ? error.message : String(error);
+            options.warn?.(`online rooms ${key}: the feed failed (${reason})`);
+            return fallback(reason);
+          },
+        )
+        .finally(() => pending.delete(key));
+      pending.set(key, request);
+      return request;
+    },
+  };
+}
+
+/** The proxy where no feed is known (an app built without one): every page is unavailable. */
+export function unavailableOnlineRooms(reason: string): OnlineRoomsService {
+  return { page: () => Promise.reject(new RoomsUnavailableError(reason)) };
+}

@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import { type LinkFilters, roomLink } from "../../online-rooms/links.ts";
+import { isRoomTag } from "../../online-rooms/query.ts";
+import { type OnlineRoom, STATUS_TEXT } from "../../online-rooms/room.ts";
+import type { RoomsPageData } from "../lib/rooms-page.ts";
+
+/**
+ * SPEC §5 cuts bios at 125 characters, its one text limit: subjects are cut the same for people
+ * (crawlers read them whole, SPEC §6).
+ */
+export const SUBJECT_LIMIT = 125;
+/** Tags a card shows to people; a room may carry dozens. */
+export const CARD_TAGS = 8;
+
+export function shortened(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit).trimEnd()}...` : text;
+}
+
+const count = new Intl.NumberFormat("en-US");
+
+interface RoomCardProps {
+  room: OnlineRoom;
+  page: Pick<RoomsPageData, "affiliate" | "visitor" | "audit">;
+  filters: LinkFilters;
+  platformName: string;
+}
+
+/**
+ * One room (SPEC §2, §3): the live thumbnail (unless age verification applies), name, display
+ * name, viewers and status, the subject and tags, and the way into the room on the platform with
+ * our campaign and the list's filters. With ?audit the raw status code and viewer count show too.
+ */
+export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
+  const href = roomLink(page.affiliate, room.username, filters);
+  const { fullText, thumbnails } = page.visitor;
+  const tags = fullText ? room.tags : room.tags.slice(0, CARD_TAGS);
+  const showDisplayName = room.displayName !== "" && room.displayName.toLowerCase() !== room.username;
+  return (
+    <li className="room-card">
+      {/* Not a link of its own: the name's link stretches over it (rooms.css), so the picture opens
+          the room while keyboards and screen readers meet each room once. */}
+      <div className="room-card__preview">
+        {thumbnails && room.imageUrl ? (
+          <img src={room.imageUrl} alt="" width={360} height={270} loading="lazy" decoding="async" />
+        ) : (
+          <span className="room-card__no-preview">
+            {thumbnails ? "No preview" : "Preview hidden where you are"}
+          </span>
+        )}
+      </div>
+      <div className="room-card__body">
+        <h2 className="room-card__name">
+          <a className="room-card__link" href={href} rel="sponsored nofollow noopener" target="_blank">
+            {room.username}
+            <span className="visually-hidden"> (opens the room on {platformName})</span>
+          </a>
+        </h2>
+        {showDisplayName && <p className="room-card__display-name">{room.displayName}</p>}
+        <p className="room-card__facts">
+          <span className={`room-card__status room-card__status--${room.status}`}>
+            {STATUS_TEXT[room.status]}
+          </span>
+          <span>{count.format(room.viewers)} viewers</span>
+          {room.age !== null && <span>{room.age}</span>}
+          {room.country && <span>{room.country}</span>}
+        </p>
+        {page.audit && (
+          <p className="room-card__audit">
+            <code>
+              status={room.status} viewers={room.viewers}
+            </code>
+          </p>
+        )}
+        {room.subject !== "" && (
+          <p className="room-card__subject">
+            {fullText ? room.subject : shortened(room.subject, SUBJECT_LIMIT)}
+          </p>
+        )}
+        {tags.length > 0 && (
+          <ul className="room-card__tags" aria-label="Tags">
+            {tags.map((tag) => (
+              <li key={tag}>
+                {isRoomTag(tag) ? (
+                  <Link to={`/tag/${encodeURIComponent(tag)}`}>#{tag}</Link>
+                ) : (
+                  <span>#{tag}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}

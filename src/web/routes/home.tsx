@@ -1,0 +1,27 @@
+import type { ClientLoaderFunctionArgs, HeadersFunction, LinksFunction } from "react-router";
+import { useLoaderData } from "react-router";
+import roomsCss from "../components/rooms.css?url";
+import { RoomsPage } from "../components/rooms-page.tsx";
+import type { PageLoaderArgs } from "../lib/page-loader.ts";
+import { roomsClientLoader } from "../lib/rooms-client-loader.ts";
+import { loadRoomsPage } from "../lib/rooms-loader.server.ts";
+import { HOME } from "../lib/rooms-page.ts";
+import { roomsHeaders, roomsRouteMeta } from "../lib/rooms-route.ts";
+
+/** `/` (SPEC §2): every room online, in the visitor's genders; ?page and ?audit. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: roomsCss }];
+export const headers: HeadersFunction = roomsHeaders;
+
+export const loader = (args: PageLoaderArgs) => loadRoomsPage(args, HOME);
+
+export const clientLoader = (args: ClientLoaderFunctionArgs) => roomsClientLoader(args, HOME);
+// Run on hydration too: that is when the stored gender preference is read.
+clientLoader.hydrate = true as const;
+
+export const meta = roomsRouteMeta;
+
+export { RoomsErrorBoundary as ErrorBoundary } from "../components/rooms-error.tsx";
+
+export default function Home() {
+  return <RoomsPage data={useLoaderData<typeof clientLoader>()} />;
+}
