@@ -12,6 +12,7 @@ import {
 } from "../../src/publish/paths.ts";
 import type { DailyIndex } from "../../src/publish/ranking-schemas.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
+import type { DailyViewerEntry } from "../../src/stats/rankings/daily-viewers.ts";
 
 /**
  * A publish directory holding the daily viewer ranking files of a few days, written the way the
@@ -29,14 +30,7 @@ export const MIDDLE_DAY = "2026-01-09";
 export const LATEST_DAY = "2026-01-10";
 export const DAYS = [FIRST_DAY, MIDDLE_DAY, LATEST_DAY] as const;
 
-export interface Row {
-  u: string;
-  max_u: number;
-  num_f: number;
-  fg: number;
-  t: string[];
-  hasThumb: boolean;
-}
+export type Row = DailyViewerEntry;
 
 const PREFIX: Record<RankingGender, string> = { all: "p", couples: "c", women: "w", men: "m", trans: "t" };
 const SIZE: Record<RankingGender, number> = { all: 100, couples: 4, women: 60, men: 6, trans: 3 };

@@ -1,18 +1,9 @@
+import type { DailyViewerEntry } from "../../../stats/rankings/daily-viewers.ts";
 import type { RankingGender } from "./genders.ts";
 import type { TagCount } from "./tag-cloud.ts";
 
 /** One row of a daily viewer ranking file, exactly as published (SPEC §3). */
-export interface DailyViewerEntry {
-  u: string;
-  /** Peak viewers that day. */
-  max_u: number;
-  /** Followers at the day's last sighting. */
-  num_f: number;
-  /** Follower change over the 7 days ending with the day. */
-  fg: number;
-  t: string[];
-  hasThumb: boolean;
-}
+export type { DailyViewerEntry };
 
 /** What the daily viewer ranking page's loader gives its component (and the browser, to hydrate). */
 export interface DailyViewersData {
