@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { testApp } from "../../tests/helpers/api.ts";
+import { NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
 import { startTestPlatform, type TestPlatform } from "../../tests/helpers/platform.ts";
 import { loadConfig } from "../config.ts";
 import { sandboxPlatform } from "../online-rooms/platform-source.ts";
@@ -55,7 +55,7 @@ describe("the live-room pages", () => {
   beforeAll(async () => {
     if (!webBuildExists()) throw new Error(missingBuildMessage());
     platform = await startTestPlatform({ performers: 3000, seed: 5, at: T0 });
-    app = testApp({} as never, {
+    app = testApp(NO_DATABASE, {
       config: loadConfig({ PLATFORM_NAME: "TestCams" }),
       platform: sandboxPlatform(platform.sandbox.url),
       feedRequestsPerSecond: Number.POSITIVE_INFINITY,
@@ -292,7 +292,7 @@ describe("the live-room pages", () => {
 describe("/go/{user}", () => {
   let app: FastifyInstance;
   beforeAll(() => {
-    app = testApp({} as never, {
+    app = testApp(NO_DATABASE, {
       platform: {
         feed: { baseUrl: "http://127.0.0.1:9", campaign: "camp1", clientIp: "request_ip" },
         site: "https://platform.example",

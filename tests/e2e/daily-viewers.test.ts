@@ -15,6 +15,7 @@ import {
   writeDailyViewerFixture,
 } from "../helpers/daily-viewer-files.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { listenLocally } from "../helpers/site.ts";
 import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
 import { launchChromium } from "./chromium.ts";
 
@@ -67,7 +68,7 @@ describe("the daily viewer ranking pages in a browser", () => {
       imageHost: `http://127.0.0.1:${(images.address() as AddressInfo).port}`,
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
-    origin = await app.listen({ host: "127.0.0.1", port: 0 });
+    origin = await listenLocally(app);
     browser = await launchChromium();
   });
   afterAll(async () => {

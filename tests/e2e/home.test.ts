@@ -1,12 +1,12 @@
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
 import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
-import { testApp } from "../helpers/api.ts";
+import { NO_DATABASE, testApp } from "../helpers/api.ts";
 import { startTestPlatform, type TestPlatform } from "../helpers/platform.ts";
+import { listenLocally } from "../helpers/site.ts";
 import { DESKTOP, openPage, PHONE, seriousViolations } from "./browser.ts";
 import { launchChromium } from "./chromium.ts";
 
@@ -27,13 +27,12 @@ describe("the home page family in a browser", () => {
   beforeAll(async () => {
     if (!webBuildExists()) throw new Error(missingBuildMessage());
     platform = await startTestPlatform({ performers: 3000, seed: 5, at: T0 });
-    app = testApp({} as never, {
+    app = testApp(NO_DATABASE, {
       config: loadConfig({ PLATFORM_NAME: "TestCams" }),
       platform: sandboxPlatform(platform.sandbox.url),
       feedRequestsPerSecond: Number.POSITIVE_INFINITY,
     });
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    origin = await listenLocally(app);
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -7,6 +7,20 @@ export function testApp(db: Db, options: Partial<AppOptions> = {}): FastifyInsta
   return buildApp({ db, publishDir: "/nonexistent", rateLimitPerMinute: 0, ...options });
 }
 
+/**
+ * A stand-in for the database of an app whose tested calls never touch it (the live-room pages,
+ * the OpenAPI document): anything that does reach for it fails at once, saying so, instead of a
+ * bare `{} as never` failing somewhere inside Kysely.
+ */
+export const NO_DATABASE = new Proxy(
+  {},
+  {
+    get(_target, property) {
+      throw new Error(`this test's app has no database (something read db.${String(property)})`);
+    },
+  },
+) as Db;
+
 /** GET through the app without a socket: status, parsed JSON body and cache header. */
 export async function apiGet(app: FastifyInstance, url: string) {
   const response = await app.inject({ method: "GET", url });

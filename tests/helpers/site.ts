@@ -3,6 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { testApp } from "./api.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
+/** Starts `app` on a free local port and gives its origin, for a browser to visit. */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
 export interface TestSite {
   url: string;
   database: TestDatabase;
@@ -23,10 +29,8 @@ export async function startTestSite(
     database.db,
     options.publishDir === undefined ? {} : { publishDir: options.publishDir },
   );
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const { port } = app.server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocally(app),
     database,
     app,
     close: async () => {

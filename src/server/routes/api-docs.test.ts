@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { testApp } from "../../../tests/helpers/api.ts";
+import { NO_DATABASE, testApp } from "../../../tests/helpers/api.ts";
 import { API_DOCS } from "./api-docs.ts";
 
 describe("GET /api/docs", () => {
   it("is an OpenAPI document of every call, with parameters from the validating schemas", async () => {
-    const app = testApp({} as never);
+    const app = testApp(NO_DATABASE);
     try {
       const response = await app.inject({ method: "GET", url: "/api/docs" });
       expect(response.statusCode).toBe(200);

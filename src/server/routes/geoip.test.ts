@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_DATABASE } from "../../../tests/helpers/api.ts";
 import { buildApp } from "../app.ts";
 
 // Addresses whose country the bundled database has held for years (Google's US resolver, a UK test
@@ -13,7 +14,7 @@ describe("GET /api/geoip", () => {
     forwarded?: string,
   ) => {
     const app = buildApp({
-      db: {} as never,
+      db: NO_DATABASE,
       publishDir: "/nonexistent",
       rateLimitPerMinute: 0,
       ageVerificationRegions: ["GB", "FR"],

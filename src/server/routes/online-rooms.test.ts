@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { apiGet, testApp } from "../../../tests/helpers/api.ts";
+import { apiGet, NO_DATABASE, testApp } from "../../../tests/helpers/api.ts";
 import { startTestPlatform, type TestPlatform } from "../../../tests/helpers/platform.ts";
 import { sandboxPlatform } from "../../online-rooms/platform-source.ts";
 import type { OnlineRoom } from "../../online-rooms/room.ts";
@@ -14,7 +14,7 @@ describe("GET /api/online_rooms", () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ performers: 3000, seed: 5, at: T0 });
-    app = testApp({} as never, {
+    app = testApp(NO_DATABASE, {
       platform: sandboxPlatform(platform.sandbox.url),
       feedRequestsPerSecond: Number.POSITIVE_INFINITY,
     });
@@ -177,7 +177,7 @@ describe("GET /api/online_rooms", () => {
 
 describe("GET /api/online_rooms without a feed", () => {
   it("says the rooms are unavailable", async () => {
-    const app = testApp({} as never);
+    const app = testApp(NO_DATABASE);
     try {
       const { status, body } = await apiGet(app, "/api/online_rooms");
       expect(status).toBe(503);
