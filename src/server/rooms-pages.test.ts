@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
+import { liveRoomsApp, NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
 import { startTestPlatform, type TestPlatform } from "../../tests/helpers/platform.ts";
-import { loadConfig } from "../config.ts";
-import { sandboxPlatform } from "../online-rooms/platform-source.ts";
 import type { OnlineRoom } from "../online-rooms/room.ts";
 import { missingBuildMessage, webBuildExists } from "./pages.ts";
 
@@ -55,12 +53,7 @@ describe("the live-room pages", () => {
   beforeAll(async () => {
     if (!webBuildExists()) throw new Error(missingBuildMessage());
     platform = await startTestPlatform({ performers: 3000, seed: 5, at: T0 });
-    app = testApp(NO_DATABASE, {
-      config: loadConfig({ PLATFORM_NAME: "TestCams" }),
-      platform: sandboxPlatform(platform.sandbox.url),
-      feedRequestsPerSecond: Number.POSITIVE_INFINITY,
-      ageVerificationRegions: ["GB"],
-    });
+    app = liveRoomsApp(platform.sandbox.url, { ageVerificationRegions: ["GB"] });
   });
   afterAll(async () => {
     await app?.close();

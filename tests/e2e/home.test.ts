@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.ts";
-import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
 import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
-import { NO_DATABASE, testApp } from "../helpers/api.ts";
+import { liveRoomsApp } from "../helpers/api.ts";
 import { startTestPlatform, type TestPlatform } from "../helpers/platform.ts";
 import { listenLocally } from "../helpers/site.ts";
 import { DESKTOP, openPage, PHONE, seriousViolations } from "./browser.ts";
@@ -27,11 +25,7 @@ describe("the home page family in a browser", () => {
   beforeAll(async () => {
     if (!webBuildExists()) throw new Error(missingBuildMessage());
     platform = await startTestPlatform({ performers: 3000, seed: 5, at: T0 });
-    app = testApp(NO_DATABASE, {
-      config: loadConfig({ PLATFORM_NAME: "TestCams" }),
-      platform: sandboxPlatform(platform.sandbox.url),
-      feedRequestsPerSecond: Number.POSITIVE_INFINITY,
-    });
+    app = liveRoomsApp(platform.sandbox.url);
     origin = await listenLocally(app);
     browser = await launchChromium();
   });

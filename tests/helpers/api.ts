@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { loadConfig } from "../../src/config.ts";
 import type { Db } from "../../src/db/connect.ts";
+import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
 import { type AppOptions, buildApp } from "../../src/server/app.ts";
 
 /** The site's app on a test database: no published files, no rate limit unless a test sets one. */
@@ -20,6 +22,19 @@ export const NO_DATABASE = new Proxy(
     },
   },
 ) as Db;
+
+/**
+ * The app over a sandbox platform's feed, for the live-room pages and /api/online_rooms: no
+ * database, the feed unthrottled (tests wait for nothing), the platform named TestCams.
+ */
+export function liveRoomsApp(sandboxUrl: string, options: Partial<AppOptions> = {}): FastifyInstance {
+  return testApp(NO_DATABASE, {
+    config: loadConfig({ PLATFORM_NAME: "TestCams" }),
+    platform: sandboxPlatform(sandboxUrl),
+    feedRequestsPerSecond: Number.POSITIVE_INFINITY,
+    ...options,
+  });
+}
 
 /** GET through the app without a socket: status, parsed JSON body and cache header. */
 export async function apiGet(app: FastifyInstance, url: string) {

@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { apiGet, NO_DATABASE, testApp } from "../../../tests/helpers/api.ts";
+import { apiGet, liveRoomsApp, NO_DATABASE, testApp } from "../../../tests/helpers/api.ts";
 import { startTestPlatform, type TestPlatform } from "../../../tests/helpers/platform.ts";
-import { sandboxPlatform } from "../../online-rooms/platform-source.ts";
 import type { OnlineRoom } from "../../online-rooms/room.ts";
 
 const T0 = Date.UTC(2026, 10, 18, 21, 0);
@@ -14,10 +13,7 @@ describe("GET /api/online_rooms", () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ performers: 3000, seed: 5, at: T0 });
-    app = testApp(NO_DATABASE, {
-      platform: sandboxPlatform(platform.sandbox.url),
-      feedRequestsPerSecond: Number.POSITIVE_INFINITY,
-    });
+    app = liveRoomsApp(platform.sandbox.url);
   });
   afterAll(async () => {
     await app?.close();
