@@ -85,6 +85,57 @@ export function tagFollowerGainPath(tag: string): string {
   return `/api/followers/tag-${segment("tag", tag)}-follower_gain.json`;
 }
 
+/**
+ * Dated editions of the tag lists of most followed and fastest rising (all genders, 100 rows):
+ * /top/followers/{tag}/{date} and /top/growing/{tag}/{date} need one per day, beside SPEC §7's
+ * latest /api/followers/tag-{tag}-followers.json.
+ */
+export function datedTagFollowersPath(day: string, tag: string): string {
+  return `/stats/${date(day)}/tag-${segment("tag", tag)}-user_followers.json`;
+}
+
+export function datedTagFollowerGainPath(day: string, tag: string): string {
+  return `/stats/${date(day)}/tag-${segment("tag", tag)}-user_follower_gain.json`;
+}
+
+/** The tags with dated most followed and fastest rising lists that day: {day, tags}. */
+export function followerIndexPath(day: string): string {
+  return `/stats/${date(day)}/follower-index.json`;
+}
+
+/** The supporter orders (docs/published-files.md): new followers that day, and per hour online. */
+export const SUPPORTER_ORDERS = ["gained", "per-hour"] as const;
+export type SupporterOrder = (typeof SUPPORTER_ORDERS)[number];
+
+/** The supporter ranking of a day in one order: /stats/{date}/supporters-{order}.json. */
+export function supportersPath(day: string, order: SupporterOrder): string {
+  if (!SUPPORTER_ORDERS.includes(order))
+    throw new PathError(`not a supporter order: ${JSON.stringify(order)}`);
+  return `/stats/${date(day)}/supporters-${order}.json`;
+}
+
+const YEAR = /^\d{4}$/;
+
+/**
+ * A calendar year's top performers (/top/2021…): /stats/{year}/most-popular{-gender}.json and the
+ * tag variants, the same names as the 30-day lists in a year's folder.
+ */
+export function yearRankingPath(year: string, gender: RankingGender, tag?: string): string {
+  if (!YEAR.test(year)) throw new PathError(`not a year (YYYY): ${JSON.stringify(year)}`);
+  const folder = `/stats/${year}`;
+  if (tag === undefined) return `${folder}/most-popular${genderSuffix(gender)}.json`;
+  const t = segment("tag", tag);
+  return gender === "all"
+    ? `${folder}/tag-${t}-most-popular.json`
+    : `${folder}/${gender}_tag-${t}-most-popular.json`;
+}
+
+/** Which lists a year has: {year, from, to, lists: {gender: [tags]}}. */
+export function yearIndexPath(year: string): string {
+  if (!YEAR.test(year)) throw new PathError(`not a year (YYYY): ${JSON.stringify(year)}`);
+  return `/stats/${year}/index.json`;
+}
+
 export function tagFollowersPath(tag: string): string {
   return `/api/followers/tag-${segment("tag", tag)}-followers.json`;
 }

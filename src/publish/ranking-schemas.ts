@@ -55,3 +55,40 @@ export const rankedRowSchema = z.strictObject({
   t: tags,
 });
 export const rankedFileSchema = z.array(rankedRowSchema);
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** /stats/{date}/follower-index.json: the tags with dated most followed and fastest rising lists. */
+export const followerIndexSchema = z.strictObject({ day, tags: tagList });
+export type FollowerIndex = z.infer<typeof followerIndexSchema>;
+
+/**
+ * A supporter ranking row (/stats/{date}/supporters-{order}.json, docs/published-files.md): the new
+ * followers a performer gained on the day (`gained`), minutes online that day, the gain per hour
+ * online (one decimal), followers at the day's end, the 7-day change, the day's tags, and the rank in
+ * the same order the day before (null when not in it).
+ */
+export const supporterEntrySchema = z.strictObject({
+  u: z.string().min(1),
+  rank: z.number().int().min(1),
+  pr: z.number().int().min(1).nullable(),
+  gained: z.number().int().min(1),
+  per_hour: z.number().min(0),
+  minutes: count,
+  f: count,
+  fg: z.number().int(),
+  t: tags,
+});
+export type SupporterEntry = z.infer<typeof supporterEntrySchema>;
+export const supporterFileSchema = z.array(supporterEntrySchema).max(100);
+
+/** /stats/{year}/index.json: the days a year's lists cover and the tags with lists per gender. */
+export const yearIndexSchema = z.strictObject({
+  year: z.string().regex(/^\d{4}$/),
+  from: day,
+  to: day,
+  lists: z.strictObject(
+    Object.fromEntries(RANKING_GENDERS.map((g) => [g, tagList])) as Record<RankingGender, typeof tagList>,
+  ),
+});
+export type YearIndex = z.infer<typeof yearIndexSchema>;
