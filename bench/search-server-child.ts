@@ -34,6 +34,8 @@ export async function startServerChild(options: {
   publishDir: string;
   mode: ServerMode;
   now: number;
+  /** A platform feed for the live-room pages (the home page); none by default. */
+  feedUrl?: string;
 }): Promise<ServerChild> {
   const child = fork(
     path.join(import.meta.dirname, "search-server.ts"),
@@ -46,6 +48,7 @@ export async function startServerChild(options: {
       options.mode,
       "--now",
       String(options.now),
+      ...(options.feedUrl ? ["--feed", options.feedUrl] : []),
     ],
     { execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
   );

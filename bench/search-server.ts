@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { connect } from "../src/db/connect.ts";
+import { sandboxPlatform } from "../src/online-rooms/platform-source.ts";
 import { createSearchService } from "../src/search/search-service.ts";
 import { buildApp } from "../src/server/app.ts";
 
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
       mode: { type: "string" },
       /** The data's instant (ms): the search's clock stays there, so every scenario sees the same live state. */
       now: { type: "string" },
+      /** A platform feed for the live-room pages (bench:pages starts a sandbox one); none by default. */
+      feed: { type: "string" },
     },
   });
   const mode = values.mode as ServerMode;
@@ -63,7 +66,13 @@ async function main(): Promise<void> {
     mode === "static" ? undefined : createSearchService(db, { indexed: mode === "indexed", now: () => now });
   await search?.ready();
   const readyMs = search ? performance.now() - started : 0;
-  const app = buildApp({ db, publishDir: values["publish-dir"], rateLimitPerMinute: 0, search });
+  const app = buildApp({
+    db,
+    publishDir: values["publish-dir"],
+    rateLimitPerMinute: 0,
+    search,
+    ...(values.feed ? { platform: sandboxPlatform(values.feed), imageHost: values.feed } : {}),
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
 
