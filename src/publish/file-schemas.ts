@@ -8,7 +8,12 @@ import { monthlyIndexSchema } from "./monthly-files.ts";
 import { onlineUsersDeltaSchema, onlineUsersSchema } from "./online-users.ts";
 import { EXTRA_PATHS, FIXED_PATHS, tagExplorerPath } from "./paths.ts";
 import { possibleTagsFileSchema } from "./possible-tags.ts";
-import { dailyViewerFileSchema, rankedFileSchema, tagFrequencyFileSchema } from "./ranking-schemas.ts";
+import {
+  dailyViewerFileSchema,
+  followerIndexSchema,
+  rankedFileSchema,
+  tagFrequencyFileSchema,
+} from "./ranking-schemas.ts";
 import { recentProfileUpdatesFileSchema } from "./recent-profile-updates.ts";
 import {
   allTagsFileSchema,
@@ -57,6 +62,8 @@ const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [
   ],
   [/^\/stats\/30days\/([a-z]+_)?(tag-[^/]+-)?most-popular(-[a-z]+)?\.json$/, rankedFileSchema],
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/user_follower(s|_gain)(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}-\d{2}-\d{2}\/tag-[^/]+-user_follower(s|_gain)\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}-\d{2}-\d{2}\/follower-index\.json$/, followerIndexSchema],
   [/^\/api\/followers\/tag-[^/]+-(followers|follower_gain)\.json$/, rankedFileSchema],
   [/^\/api\/location\/[^/]+_(user_followers|most-popular)(-[a-z]+)?\.json$/, rankedFileSchema],
   [/^\/api\/[a-z0-9]+_online_users\.json$/, onlineUsersSchema],
