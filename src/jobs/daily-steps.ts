@@ -8,6 +8,7 @@ import { publishLocationFiles } from "../publish/location-files.ts";
 import { publishMonthlyRankings } from "../publish/monthly-files.ts";
 import { publishPossibleTags } from "../publish/possible-tags.ts";
 import { publishRecentProfileUpdates } from "../publish/recent-profile-updates.ts";
+import { publishSupporterRankings } from "../publish/supporter-files.ts";
 import { publishTagExplorer } from "../publish/tag-explorer.ts";
 import { publishTraffic } from "../publish/traffic-files.ts";
 import { rollupBroadcasterDays } from "../stats/broadcaster-days.ts";
@@ -46,6 +47,7 @@ export const LATEST_ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
 export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
   { name: "daily viewer rankings", run: publishDailyViewerRankings },
   { name: "most followed and fastest rising", run: publishFollowerRankings },
+  { name: "supporter rankings", run: publishSupporterRankings },
 ];
 
 /**

@@ -12,6 +12,7 @@ import {
   dailyViewerFileSchema,
   followerIndexSchema,
   rankedFileSchema,
+  supporterFileSchema,
   tagFrequencyFileSchema,
 } from "./ranking-schemas.ts";
 import { recentProfileUpdatesFileSchema } from "./recent-profile-updates.ts";
@@ -64,6 +65,7 @@ const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/user_follower(s|_gain)(-[a-z]+)?\.json$/, rankedFileSchema],
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/tag-[^/]+-user_follower(s|_gain)\.json$/, rankedFileSchema],
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/follower-index\.json$/, followerIndexSchema],
+  [/^\/stats\/\d{4}-\d{2}-\d{2}\/supporters-(gained|per-hour)\.json$/, supporterFileSchema],
   [/^\/api\/followers\/tag-[^/]+-(followers|follower_gain)\.json$/, rankedFileSchema],
   [/^\/api\/location\/[^/]+_(user_followers|most-popular)(-[a-z]+)?\.json$/, rankedFileSchema],
   [/^\/api\/[a-z0-9]+_online_users\.json$/, onlineUsersSchema],
