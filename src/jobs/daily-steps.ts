@@ -11,6 +11,7 @@ import { publishRecentProfileUpdates } from "../publish/recent-profile-updates.t
 import { publishSupporterRankings } from "../publish/supporter-files.ts";
 import { publishTagExplorer } from "../publish/tag-explorer.ts";
 import { publishTraffic } from "../publish/traffic-files.ts";
+import { publishYearRankings } from "../publish/year-files.ts";
 import { rollupBroadcasterDays } from "../stats/broadcaster-days.ts";
 import { rollupLocationDays } from "../stats/location-days.ts";
 import { rollupPerformerDays } from "../stats/performer-days.ts";
@@ -56,6 +57,7 @@ export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }
  */
 export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
   { name: "top monthly and tag lists", run: publishMonthlyRankings },
+  { name: "the year's top performers", run: publishYearRankings },
   { name: "locations", run: publishLocationFiles },
   { name: "traffic", run: publishTraffic },
   { name: "celebrations", run: publishCelebrations },

@@ -14,6 +14,7 @@ import {
   rankedFileSchema,
   supporterFileSchema,
   tagFrequencyFileSchema,
+  yearIndexSchema,
 } from "./ranking-schemas.ts";
 import { recentProfileUpdatesFileSchema } from "./recent-profile-updates.ts";
 import {
@@ -62,6 +63,8 @@ const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [
     dailyViewerFileSchema,
   ],
   [/^\/stats\/30days\/([a-z]+_)?(tag-[^/]+-)?most-popular(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}\/([a-z]+_)?(tag-[^/]+-)?most-popular(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}\/index\.json$/, yearIndexSchema],
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/user_follower(s|_gain)(-[a-z]+)?\.json$/, rankedFileSchema],
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/tag-[^/]+-user_follower(s|_gain)\.json$/, rankedFileSchema],
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/follower-index\.json$/, followerIndexSchema],
