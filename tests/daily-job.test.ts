@@ -10,6 +10,7 @@ import { dailyIndexSchema } from "../src/publish/daily-viewer-files.ts";
 import { schemaForPath } from "../src/publish/file-schemas.ts";
 import { modelCountByLocationSchema } from "../src/publish/location-files.ts";
 import { monthlyIndexSchema } from "../src/publish/monthly-files.ts";
+import { followerIndexSchema, supporterFileSchema, yearIndexSchema } from "../src/publish/ranking-schemas.ts";
 import { listTree, treeDigest } from "../src/publish/tree-digest.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
 import { startTestPlatform, type TestPlatform, testCollector } from "./helpers/platform.ts";
@@ -92,6 +93,9 @@ describe("the daily job", () => {
         "user_followers-trans",
         "user_follower_gain-women",
         "index",
+        "follower-index",
+        "supporters-gained",
+        "supporters-per-hour",
       ]) {
         expect(files).toContain(`/stats/${day}/${name}.json`);
       }
@@ -101,7 +105,38 @@ describe("the daily job", () => {
         expect(files).toContain(`/stats/${day}/tag-${tag}-most-popular.json`);
       for (const tag of index.lists.women)
         expect(files).toContain(`/stats/${day}/women_tag-${tag}-most-popular.json`);
+      const followerIndex = followerIndexSchema.parse(
+        await readJson(root, `/stats/${day}/follower-index.json`),
+      );
+      expect(followerIndex.tags.length).toBeGreaterThan(0);
+      for (const tag of followerIndex.tags) {
+        expect(files).toContain(`/stats/${day}/tag-${tag}-user_followers.json`);
+        expect(files).toContain(`/stats/${day}/tag-${tag}-user_follower_gain.json`);
+      }
+      expect(
+        files.filter((f) => f.startsWith(`/stats/${day}/tag-`) && f.includes("-user_follower")).length,
+      ).toBe(2 * followerIndex.tags.length);
     }
+    // Supporters: nobody on the first day of history (no earlier count to gain against), then the
+    // day's gains, largest first.
+    expect(await readJson(root, "/stats/2026-11-14/supporters-gained.json")).toEqual([]);
+    const supporters = supporterFileSchema.parse(
+      await readJson(root, "/stats/2026-11-16/supporters-gained.json"),
+    );
+    expect(supporters.length).toBeGreaterThan(10);
+    for (const [i, row] of supporters.entries()) {
+      expect(row.rank).toBe(i + 1);
+      if (i > 0)
+        expect(row.gained).toBeLessThanOrEqual((supporters[i - 1] as (typeof supporters)[number]).gained);
+    }
+    expect(supporters.some((row) => row.pr !== null)).toBe(true);
+    const year = yearIndexSchema.parse(await readJson(root, "/stats/2026/index.json"));
+    expect(year).toMatchObject({ year: "2026", from: "2026-11-14", to: "2026-11-16" });
+    expect(year.lists.all.length).toBeGreaterThan(0);
+    for (const name of ["most-popular", "most-popular-women", "most-popular-trans"])
+      expect(files).toContain(`/stats/2026/${name}.json`);
+    for (const tag of year.lists.all) expect(files).toContain(`/stats/2026/tag-${tag}-most-popular.json`);
+    for (const tag of year.lists.men) expect(files).toContain(`/stats/2026/men_tag-${tag}-most-popular.json`);
     const monthly = monthlyIndexSchema.parse(await readJson(root, "/stats/30days/index.json"));
     expect(monthly.day).toBe("2026-11-16");
     expect(monthly.tagFollowers.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPoll } from "../src/collect/poll.ts";
 import { runDailyJob } from "../src/jobs/daily-job.ts";
 import { isFileSegment } from "../src/publish/paths.ts";
+import { followersPerHour } from "../src/stats/formulas/per-hour.ts";
 import { score } from "../src/stats/formulas/score.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
 import { confirmOptout } from "./helpers/fixtures.ts";
@@ -278,6 +279,74 @@ describe("published rankings against the ground truth", () => {
       );
     }
     expect(monthly.lists.women.length).toBeGreaterThan(3);
+  });
+
+  it("publishes the dated tag lists of most followed and fastest rising, and their index", async () => {
+    const counts = new Map<string, number>();
+    for (const r of windowRows(LAST))
+      for (const tag of r.windowTags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    const listed = [...counts].filter(([tag, n]) => n >= TAG_MIN && isFileSegment(tag)).map(([tag]) => tag);
+    expect(listed.length).toBeGreaterThan(3);
+    expect(await read(`/stats/${LAST}/follower-index.json`)).toEqual({ day: LAST, tags: listed.sort() });
+    for (const tag of listed) {
+      const keep = (r: Row) => r.windowTags.has(tag);
+      expect(await read(`/stats/${LAST}/tag-${tag}-user_followers.json`), tag).toEqual(
+        expectedList(LAST, "followers", 100, keep),
+      );
+      expect(await read(`/stats/${LAST}/tag-${tag}-user_follower_gain.json`), tag).toEqual(
+        expectedList(LAST, "gain", 100, keep),
+      );
+    }
+  });
+
+  it("publishes the year's lists over the whole history (all in one year), pr null", async () => {
+    expect((await read("/stats/2026/index.json")).from).toBe(DAYS[0]);
+    for (const gender of ["all", "women"] as const) {
+      const suffix = gender === "all" ? "" : `-${gender}`;
+      const keep = (r: Row) => inGender(r.row.u, gender);
+      expect(await read(`/stats/2026/most-popular${suffix}.json`), gender).toEqual(
+        expectedList(LAST, "score", 500, keep).map((r) => ({ ...r, pr: null })),
+      );
+    }
+  });
+
+  /** The supporter rows of a day in one order, from the truth (docs/decisions/0007). */
+  function expectedSupporters(day: string, order: "gained" | "per-hour") {
+    const truth = truthDays.get(day) as Map<string, ExpectedDay>;
+    const rows = [...truth].flatMap(([u, d]) => {
+      const before = followerDays(u, day)
+        .filter((k) => k.day < day)
+        .at(-1);
+      if (u === excluded || d.followers === null || !before || d.followers <= before.f) return [];
+      const gained = d.followers - before.f;
+      const per_hour = followersPerHour(gained, d.minutes_online);
+      return [
+        { u, gained, per_hour, minutes: d.minutes_online, f: d.followers, fg: weekGain(u, day), t: d.tags },
+      ];
+    });
+    rows.sort((a, b) =>
+      order === "gained"
+        ? b.gained - a.gained || b.f - a.f || byName(a.u, b.u)
+        : b.per_hour - a.per_hour || b.gained - a.gained || byName(a.u, b.u),
+    );
+    return rows.slice(0, 100);
+  }
+
+  it("publishes every day's supporter rankings: the new followers won, per hour online, pr from the day before", async () => {
+    expect(await read(`/stats/${DAYS[0]}/supporters-gained.json`)).toEqual([]);
+    for (const day of DAYS.slice(1)) {
+      const dayBefore = DAYS[DAYS.indexOf(day) - 1] as string;
+      for (const order of ["gained", "per-hour"] as const) {
+        const previous = new Map(expectedSupporters(dayBefore, order).map((r, i) => [r.u, i + 1]));
+        const expected = expectedSupporters(day, order).map((r, i) => ({
+          ...r,
+          rank: i + 1,
+          pr: previous.get(r.u) ?? null,
+        }));
+        expect(expected.length, `${day} ${order}`).toBeGreaterThan(10);
+        expect(await read(`/stats/${day}/supporters-${order}.json`), `${day} ${order}`).toEqual(expected);
+      }
+    }
   });
 
   it("leaves opted-out performers out of every file and the excluded username out of every ranking", async () => {

@@ -8,8 +8,10 @@ import { publishLocationFiles } from "../publish/location-files.ts";
 import { publishMonthlyRankings } from "../publish/monthly-files.ts";
 import { publishPossibleTags } from "../publish/possible-tags.ts";
 import { publishRecentProfileUpdates } from "../publish/recent-profile-updates.ts";
+import { publishSupporterRankings } from "../publish/supporter-files.ts";
 import { publishTagExplorer } from "../publish/tag-explorer.ts";
 import { publishTraffic } from "../publish/traffic-files.ts";
+import { publishYearRankings } from "../publish/year-files.ts";
 import { rollupBroadcasterDays } from "../stats/broadcaster-days.ts";
 import { rollupLocationDays } from "../stats/location-days.ts";
 import { rollupPerformerDays } from "../stats/performer-days.ts";
@@ -46,6 +48,7 @@ export const LATEST_ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
 export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
   { name: "daily viewer rankings", run: publishDailyViewerRankings },
   { name: "most followed and fastest rising", run: publishFollowerRankings },
+  { name: "supporter rankings", run: publishSupporterRankings },
 ];
 
 /**
@@ -54,6 +57,7 @@ export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }
  */
 export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
   { name: "top monthly and tag lists", run: publishMonthlyRankings },
+  { name: "the year's top performers", run: publishYearRankings },
   { name: "locations", run: publishLocationFiles },
   { name: "traffic", run: publishTraffic },
   { name: "celebrations", run: publishCelebrations },

@@ -8,7 +8,14 @@ import { monthlyIndexSchema } from "./monthly-files.ts";
 import { onlineUsersDeltaSchema, onlineUsersSchema } from "./online-users.ts";
 import { EXTRA_PATHS, FIXED_PATHS, tagExplorerPath } from "./paths.ts";
 import { possibleTagsFileSchema } from "./possible-tags.ts";
-import { dailyViewerFileSchema, rankedFileSchema, tagFrequencyFileSchema } from "./ranking-schemas.ts";
+import {
+  dailyViewerFileSchema,
+  followerIndexSchema,
+  rankedFileSchema,
+  supporterFileSchema,
+  tagFrequencyFileSchema,
+  yearIndexSchema,
+} from "./ranking-schemas.ts";
 import { recentProfileUpdatesFileSchema } from "./recent-profile-updates.ts";
 import {
   allTagsFileSchema,
@@ -56,7 +63,12 @@ const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [
     dailyViewerFileSchema,
   ],
   [/^\/stats\/30days\/([a-z]+_)?(tag-[^/]+-)?most-popular(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}\/([a-z]+_)?(tag-[^/]+-)?most-popular(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}\/index\.json$/, yearIndexSchema],
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/user_follower(s|_gain)(-[a-z]+)?\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}-\d{2}-\d{2}\/tag-[^/]+-user_follower(s|_gain)\.json$/, rankedFileSchema],
+  [/^\/stats\/\d{4}-\d{2}-\d{2}\/follower-index\.json$/, followerIndexSchema],
+  [/^\/stats\/\d{4}-\d{2}-\d{2}\/supporters-(gained|per-hour)\.json$/, supporterFileSchema],
   [/^\/api\/followers\/tag-[^/]+-(followers|follower_gain)\.json$/, rankedFileSchema],
   [/^\/api\/location\/[^/]+_(user_followers|most-popular)(-[a-z]+)?\.json$/, rankedFileSchema],
   [/^\/api\/[a-z0-9]+_online_users\.json$/, onlineUsersSchema],

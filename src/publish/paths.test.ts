@@ -3,16 +3,24 @@ import {
   dailyIndexPath,
   dailyTagFrequencyPath,
   dailyViewerRankingPath,
+  datedTagFollowerGainPath,
+  datedTagFollowersPath,
   FIXED_PATHS,
+  followerIndexPath,
   locationFollowersPath,
   locationMostPopularPath,
   monthlyViewerRankingPath,
   PathError,
+  SUPPORTER_ORDERS,
+  type SupporterOrder,
+  supportersPath,
   tagFollowerGainPath,
   tagFollowersPath,
   tagFrequencyPath,
   userFollowerGainPath,
   userFollowersPath,
+  yearIndexPath,
+  yearRankingPath,
 } from "./paths.ts";
 
 describe("published file paths (SPEC §7)", () => {
@@ -54,6 +62,37 @@ describe("published file paths (SPEC §7)", () => {
       activeUserCountTrendsYoy: "/api/active_user_count_trends_yoy.json",
       recentBroadcasterStats: "/api/recent_broadcaster_stats.json",
     });
+  });
+
+  it("names the dated tag follower lists, the supporter rankings and a year's lists exactly", () => {
+    expect(datedTagFollowersPath("2026-11-20", "asian")).toBe(
+      "/stats/2026-11-20/tag-asian-user_followers.json",
+    );
+    expect(datedTagFollowerGainPath("2026-11-20", "asian")).toBe(
+      "/stats/2026-11-20/tag-asian-user_follower_gain.json",
+    );
+    expect(followerIndexPath("2026-11-20")).toBe("/stats/2026-11-20/follower-index.json");
+    expect(SUPPORTER_ORDERS).toEqual(["gained", "per-hour"]);
+    expect(supportersPath("2026-11-20", "gained")).toBe("/stats/2026-11-20/supporters-gained.json");
+    expect(supportersPath("2026-11-20", "per-hour")).toBe("/stats/2026-11-20/supporters-per-hour.json");
+    expect(yearRankingPath("2021", "all")).toBe("/stats/2021/most-popular.json");
+    expect(yearRankingPath("2021", "trans")).toBe("/stats/2021/most-popular-trans.json");
+    expect(yearRankingPath("2021", "all", "latina")).toBe("/stats/2021/tag-latina-most-popular.json");
+    expect(yearRankingPath("2021", "women", "latina")).toBe("/stats/2021/women_tag-latina-most-popular.json");
+    expect(yearIndexPath("2021")).toBe("/stats/2021/index.json");
+  });
+
+  it("refuses a bad day, tag, supporter order or year in the new families", () => {
+    expect(() => datedTagFollowersPath("2026-02-30", "asian")).toThrow(PathError);
+    expect(() => datedTagFollowerGainPath("2026-11-20", "../x")).toThrow(PathError);
+    expect(() => followerIndexPath("20261120")).toThrow(PathError);
+    expect(() => supportersPath("2026-11-20", "tips" as SupporterOrder)).toThrow(PathError);
+    expect(() => supportersPath("2026-13-01", "gained")).toThrow(PathError);
+    for (const bad of ["21", "2021-01", "20210", "../x", "30days"]) {
+      expect(() => yearRankingPath(bad, "all")).toThrow(PathError);
+      expect(() => yearIndexPath(bad)).toThrow(PathError);
+    }
+    expect(() => yearRankingPath("2021", "men", "Big")).toThrow(PathError);
   });
 
   it("accepts tags in any script", () => {

@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connect.ts";
 import type { GenderKey } from "../../db/schema.ts";
+import { addDays } from "../calendar.ts";
 
 /** The days a ranked row covers (SPEC §1: top monthly is the last 30 days). */
 export const WINDOW_DAYS = 30;
 
-/** One performer's last 30 days, ending with a day: the material of every ranked row. */
+/** One performer's window (the last 30 days, ending with a day): the material of every ranked row. */
 export interface WindowPerformer {
   username: string;
   gender: GenderKey | null;
@@ -25,14 +26,28 @@ export interface WindowPerformer {
 }
 
 /**
- * Everyone seen in the 30 days ending with `day`, from performer_days; opted-out performers left
- * out. Sorted by username, so callers never depend on the planner's order.
+ * Everyone seen in the window from `from` to `day`, both included, from performer_days; opted-out
+ * performers left out. The window is the 30 days ending with `day` unless `from` says otherwise (a
+ * year's lists start on its January 1st). Whatever the window, `weekGain` is over the 7 days ending
+ * with `day` and `followers` at the last sighting in it. Sorted by username, so callers never depend
+ * on the planner's order.
  */
-export async function windowPerformers(db: Db, day: string): Promise<WindowPerformer[]> {
+export async function windowPerformers(
+  db: Db,
+  day: string,
+  from: string = addDays(day, -(WINDOW_DAYS - 1)),
+): Promise<WindowPerformer[]> {
+  // The week lies inside a window of 7 days or more, so one pass sums it. A shorter window (a year's
+  // first days) looks up the week's days before the window per performer instead.
+  const weekGain =
+    from <= addDays(day, -6)
+      ? sql`SUM(follower_gain) FILTER (WHERE day >= ${day}::date - 6)`
+      : sql`(SELECT SUM(w.follower_gain) FROM performer_days w
+          WHERE w.performer_id = in_window.performer_id AND w.day BETWEEN ${day}::date - 6 AND ${day}::date)`;
   const { rows } = await sql<WindowPerformer>`
     WITH in_window AS (
       SELECT * FROM performer_days
-      WHERE day BETWEEN ${day}::date - ${WINDOW_DAYS - 1}::integer AND ${day}::date
+      WHERE day BETWEEN ${from}::date AND ${day}::date
     ),
     figures AS (
       SELECT performer_id,
@@ -42,7 +57,7 @@ export async function windowPerformers(db: Db, day: string): Promise<WindowPerfo
         SUM(minutes_online)::integer AS cam_time,
         -- The latest day's followers, the day in the high bits (as in rollupPerformerDays): a plain MAX.
         COALESCE((MAX((day - DATE '2000-01-01')::bigint * 2147483648 + followers) FILTER (WHERE followers IS NOT NULL) % 2147483648)::integer, 0) AS followers,
-        COALESCE(SUM(follower_gain) FILTER (WHERE day >= ${day}::date - 6), 0)::integer AS week_gain
+        COALESCE(${weekGain}, 0)::integer AS week_gain
       FROM in_window GROUP BY performer_id
     ),
     latest_tags AS (

@@ -1,0 +1,61 @@
+import { firstPerformerDay } from "../stats/queries/first-performer-day.ts";
+import { windowPerformers } from "../stats/queries/window-performers.ts";
+import { withScore } from "../stats/rankings/ranked-rows.ts";
+import type { DayPublisher } from "./context.ts";
+import { windowTagCounts } from "./monthly-files.ts";
+import { isFileSegment, RANKING_GENDERS, yearIndexPath, yearRankingPath } from "./paths.ts";
+import {
+  type ListSpec,
+  ofGender,
+  ofTag,
+  poolOf,
+  publishRankedLists,
+  SITE_LIST_SIZE,
+  SUBSET_LIST_SIZE,
+} from "./ranked-list-files.ts";
+import type { YearIndex } from "./ranking-schemas.ts";
+import { publishJson } from "./write-file.ts";
+
+/**
+ * A year's top performers (/top/2021…), the latest edition: for the newest day D, the ranked rows
+ * over the year of D from its January 1st to D (one windowPerformers call), by score like top
+ * monthly: /stats/{year}/most-popular{-gender}.json (500 rows) and, for each tag at least
+ * tagMinPerformers performers of the gender used in the year, the tag lists (100 rows); and
+ * /stats/{year}/index.json. pr is null throughout: a year has no previous edition to compare with
+ * (yesterday's edition of the same year is the same list one day shorter, not an earlier ranking).
+ */
+export const publishYearRankings: DayPublisher = async (context, day) => {
+  const year = day.slice(0, 4);
+  const yearStart = `${year}-01-01`;
+  const [performers, from] = await Promise.all([
+    windowPerformers(context.db, day, yearStart),
+    firstPerformerDay(context.db, yearStart, day),
+  ]);
+  const pool = poolOf(performers.map(withScore), context.options.excludedUsername);
+  const specs: ListSpec[] = [];
+  const index: YearIndex = { year, from: from ?? day, to: day, lists: {} as YearIndex["lists"] };
+  for (const gender of RANKING_GENDERS) {
+    index.lists[gender] = [];
+    specs.push({
+      path: yearRankingPath(year, gender),
+      order: "score",
+      limit: SITE_LIST_SIZE,
+      select: ofGender(gender),
+    });
+    for (const { tag, count } of windowTagCounts(pool, gender)) {
+      if (count < context.options.tagMinPerformers || !isFileSegment(tag)) continue;
+      index.lists[gender].push(tag);
+      specs.push({
+        path: yearRankingPath(year, gender, tag),
+        order: "score",
+        limit: SUBSET_LIST_SIZE,
+        select: ofTag(tag, gender),
+      });
+    }
+    index.lists[gender].sort();
+  }
+  // An empty previous pool: no row has a previous rank.
+  const files = await publishRankedLists(context.root, specs, pool, poolOf([], undefined));
+  files.push(await publishJson(context.root, yearIndexPath(year), index));
+  return files;
+};
