@@ -201,6 +201,11 @@ describe("the tag ranking overview in a browser", () => {
         await expect(panel(page, "followers").locator(".tag-overview__empty").textContent()).resolves.toBe(
           "Nobody in this list is live now.",
         );
+        // It stays on through the gender switch (another address, filtered in place).
+        await page.getByRole("navigation", { name: "Gender" }).getByRole("link", { name: "Female" }).click();
+        await heading(page, "Top Female models on TestCams");
+        expect(await live.getAttribute("aria-checked")).toBe("true");
+        expect(await rowsOf(page, "monthly").count()).toBe(0);
         await live.click();
         expect(await rowsOf(page, "monthly").count()).toBe(25);
         expect(errors).toEqual([]);

@@ -19,6 +19,13 @@ import { TagFact } from "./tag-fact.tsx";
 const TABBED = "(max-width: 999.98px)";
 
 /**
+ * 'Live only' as last switched while the page runs: the gender switch, the picker and the cloud
+ * load another address (another route match, so a fresh component), and the filter should stay.
+ * False until the visitor switches, so the first render matches the server's (`?live=1`).
+ */
+let rememberedLiveOnly = false;
+
+/**
  * The tag ranking overview (SPEC §2): four rankings of the same gender and tag side by side. The
  * server's HTML holds all four tables and every link, so it reads without scripts; once they run,
  * narrow screens show one table at a time as tabs, and 'Live only' filters in place.
@@ -26,7 +33,7 @@ const TABBED = "(max-width: 999.98px)";
 export function TagOverviewPage({ data, platformName }: { data: TagOverviewData; platformName: string }) {
   const hydrated = useHydrated();
   const narrow = useMediaQuery(TABBED);
-  const [liveOnly, setLiveOnly] = useState(data.liveOnly);
+  const [liveOnly, setLiveOnly] = useState(() => data.liveOnly || rememberedLiveOnly);
   const live = useMemo(() => (data.live === null ? null : new Set(data.live)), [data.live]);
   const view = { gender: data.gender, tag: data.tag };
   const title = overviewTitle(view, platformName);
@@ -66,7 +73,10 @@ export function TagOverviewPage({ data, platformName }: { data: TagOverviewData;
           on={liveOnly}
           hydrated={hydrated}
           href={liveOnly ? data.path : `${data.path}?live=1`}
-          onToggle={() => setLiveOnly(!liveOnly)}
+          onToggle={() => {
+            rememberedLiveOnly = !liveOnly;
+            setLiveOnly(!liveOnly);
+          }}
         />
       </div>
 
