@@ -128,8 +128,10 @@ export function OverviewTabs({
                 : { "aria-labelledby": `${panelId(tab.id)}-title` })}
             >
               <h2 id={`${panelId(tab.id)}-title`} className="tag-overview__panel-title">
-                {info.label}
-                {tab.allGenders && <span className="tag-overview__scope"> (all genders)</span>}{" "}
+                <span className="tag-overview__panel-label">
+                  {info.label}
+                  {tab.allGenders && <span className="tag-overview__scope"> (all genders)</span>}{" "}
+                </span>
                 <span className="tag-overview__period">({info.period})</span>
               </h2>
               {rows === null || rows.length === 0 ? (
