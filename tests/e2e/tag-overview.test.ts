@@ -28,6 +28,10 @@ const rowsOf = (page: Page, tab: string) => panel(page, tab).locator("tbody tr")
 /** The scripts have run: 'Live only' becomes a button only then. */
 const hydrated = (page: Page) => page.locator("button.live-switch").waitFor();
 
+/** An attribute of every element a locator finds, in order. */
+const attributes = async (locator: Locator, name: string) =>
+  Promise.all((await locator.all()).map((element) => element.getAttribute(name)));
+
 /** Which panels are on screen, by tab. */
 async function visiblePanels(page: Page): Promise<string[]> {
   const shown: string[] = [];
@@ -92,11 +96,7 @@ describe("the tag ranking overview in a browser", () => {
           expect(await rowsOf(page, tab).count(), tab).toBe(25);
         }
         expect(await page.getByRole("tablist").count()).toBe(0);
-        expect(
-          await page
-            .locator("a.tag-overview__more")
-            .evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
-        ).toEqual([
+        expect(await attributes(page.locator("a.tag-overview__more"), "href")).toEqual([
           "/top/followers/asian",
           "/top/performers/women/asian",
           "/top/viewers/women/asian",
@@ -193,9 +193,7 @@ describe("the tag ranking overview in a browser", () => {
         const live = page.getByRole("switch", { name: "Live only" });
         await live.click();
         expect(await live.getAttribute("aria-checked")).toBe("true");
-        const names = await rowsOf(page, "monthly").evaluateAll((rows) =>
-          rows.map((row) => row.getAttribute("data-username")),
-        );
+        const names = await attributes(rowsOf(page, "monthly"), "data-username");
         expect(names).toEqual(LIVE);
         expect(await rowsOf(page, "followers").count()).toBe(0);
         await expect(panel(page, "followers").locator(".tag-overview__empty").textContent()).resolves.toBe(
