@@ -22,6 +22,11 @@ export default [
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the
   // module reads the segments itself, since a tag and a date share places (SPEC §2, §5).
   route("top/viewers/*", "routes/top-viewers.tsx"),
+  // The tag ranking overview (/top, /top/{tagOrGender}, /top/{tag}/{gender}): one module, three
+  // routes. The rankings' static first segments (/top/viewers…) rank above these dynamic ones.
+  route("top", "routes/tag-overview.tsx", { id: "tag-overview" }),
+  route("top/:first", "routes/tag-overview.tsx", { id: "tag-overview-first" }),
+  route("top/:first/:second", "routes/tag-overview.tsx", { id: "tag-overview-second" }),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

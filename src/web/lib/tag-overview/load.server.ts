@@ -1,0 +1,177 @@
+import { isbot } from "isbot";
+import { data, redirect } from "react-router";
+import { manifestSchema } from "../../../publish/manifest.ts";
+import { monthlyIndexSchema } from "../../../publish/monthly-files.ts";
+import {
+  dailyIndexPath,
+  dailyViewerRankingPath,
+  FIXED_PATHS,
+  monthlyViewerRankingPath,
+  RANKING_GENDERS,
+  tagExplorerPath,
+  tagFollowerGainPath,
+  tagFollowersPath,
+  userFollowerGainPath,
+  userFollowersPath,
+} from "../../../publish/paths.ts";
+import {
+  dailyIndexSchema,
+  dailyViewerFileSchema,
+  rankedFileSchema,
+} from "../../../publish/ranking-schemas.ts";
+import { tagCountsFileSchema, tagMapFileSchema } from "../../../publish/tag-explorer-schemas.ts";
+import type { PageContext } from "../../../server/page-context.ts";
+import { latestShownDay } from "../daily-viewers/days.ts";
+import type { RankingGender } from "../daily-viewers/genders.ts";
+import { TAG_CLOUD_MAX_TAGS } from "../daily-viewers/tag-cloud.ts";
+import { liveAmong } from "../online-users.server.ts";
+import { readPublishedJson } from "../published-json.server.ts";
+import type { TagOverviewData } from "./page-data.ts";
+import { tagRank } from "./rank-badge.ts";
+import { firstLive, OVERVIEW_ROWS, OVERVIEW_TABS, type OverviewRow, type OverviewTabId } from "./tabs.ts";
+import {
+  isOverviewTag,
+  type OverviewView,
+  parseOverviewSegments,
+  showMorePath,
+  tagOverviewPath,
+} from "./url.ts";
+
+const notFound = () => data(null, { status: 404, statusText: "Not Found" });
+
+/** SPEC §4: the 'live' query parameter turns 'Live only' on at first; "0" and "false" say no. */
+function liveParam(url: URL): boolean {
+  const value = url.searchParams.get("live");
+  return value !== null && value !== "0" && value !== "false";
+}
+
+/** The picked tag's address, keeping 'Live only'; 303: the form's GET becomes a plain page view. */
+function redirectTo(path: string, from: URL): Response {
+  return redirect(liveParam(from) ? `${path}?live=1` : path, 303);
+}
+
+/** A tab's list read from its file, as rows of the overview's table; null when not published. */
+async function readList(publishDir: string, tab: OverviewTabId, path: string | null) {
+  if (path === null) return null;
+  if (tab === "viewers") {
+    const rows = await readPublishedJson(publishDir, path, dailyViewerFileSchema);
+    return rows?.map((r, i): OverviewRow => ({ rank: i + 1, u: r.u, value: r.max_u })) ?? null;
+  }
+  const rows = await readPublishedJson(publishDir, path, rankedFileSchema);
+  const value = { followers: "f", monthly: "score", growing: "fg" } as const;
+  return rows?.map((r): OverviewRow => ({ rank: r.rank, u: r.u, value: r[value[tab]] })) ?? null;
+}
+
+/**
+ * Which file each tab reads (docs/pages.md, "Tag ranking overview"). A tag's most followed and
+ * fastest rising lists are published for every gender only, so a page with a tag and a gender
+ * shows those and says so (`allGenders`). The day's lists need the day: none before the first
+ * day is published.
+ */
+function listPaths(view: OverviewView, day: string | null): Record<OverviewTabId, string | null> {
+  const { gender, tag } = view;
+  if (tag === null) {
+    return {
+      followers: day === null ? null : userFollowersPath(day, gender),
+      monthly: monthlyViewerRankingPath(gender),
+      viewers: day === null ? null : dailyViewerRankingPath(day, gender),
+      growing: day === null ? null : userFollowerGainPath(day, gender),
+    };
+  }
+  return {
+    followers: tagFollowersPath(tag),
+    monthly: monthlyViewerRankingPath(gender, tag),
+    viewers: day === null ? null : dailyViewerRankingPath(day, gender, tag),
+    growing: tagFollowerGainPath(tag),
+  };
+}
+
+/**
+ * The tag ranking overview's data (SPEC §2), from the latest editions of the published files: the
+ * four lists, the tag explorer's rank and counts, and who is live now. A malformed address, or a
+ * tag without any list for the gender (neither a 30-day list nor one of the latest day), throws a
+ * 404; a single list that is missing is an empty tab, not a failed page. A `tag` query parameter
+ * (the tag picker's form without scripts) redirects to the tag's own address.
+ */
+export async function loadTagOverview(
+  request: Request,
+  segments: readonly (string | undefined)[],
+  context: PageContext,
+  now: number = Date.now(),
+): Promise<TagOverviewData> {
+  const url = new URL(request.url);
+  const view = parseOverviewSegments(segments);
+  if (view === null) throw notFound();
+
+  const picked = url.searchParams.get("tag");
+  if (picked !== null) {
+    const tag = picked.trim().toLowerCase().replace(/^#+/, "");
+    if (tag !== "" && !isOverviewTag(tag)) throw notFound();
+    throw redirectTo(tagOverviewPath({ gender: view.gender, tag: tag === "" ? null : tag }), url);
+  }
+
+  const { publishDir } = context;
+  const manifest = await readPublishedJson(publishDir, FIXED_PATHS.manifest, manifestSchema);
+  const day = manifest === null ? null : latestShownDay(manifest, now);
+  const [monthlyIndex, dailyIndex] = await Promise.all([
+    readPublishedJson(publishDir, FIXED_PATHS.monthlyIndex, monthlyIndexSchema),
+    day === null ? null : readPublishedJson(publishDir, dailyIndexPath(day), dailyIndexSchema),
+  ]);
+  const tagsOf = (gender: RankingGender) =>
+    [...new Set([...(monthlyIndex?.lists[gender] ?? []), ...(dailyIndex?.lists[gender] ?? [])])]
+      .filter(isOverviewTag)
+      .sort();
+  const tags = tagsOf(view.gender);
+  if (view.tag !== null && !tags.includes(view.tag)) throw notFound();
+
+  const paths = listPaths(view, day);
+  const [lists, tagMap, tagCounts] = await Promise.all([
+    Promise.all(OVERVIEW_TABS.map((tab) => readList(publishDir, tab, paths[tab]))),
+    view.tag === null ? null : readPublishedJson(publishDir, tagExplorerPath("tagMap"), tagMapFileSchema),
+    readPublishedJson(publishDir, tagExplorerPath("tagCounts"), tagCountsFileSchema),
+  ]);
+
+  const userAgent = request.headers.get("user-agent");
+  // SPEC §6: crawlers skip the live-status lookup entirely.
+  const crawler = userAgent !== null && isbot(userAgent);
+  const everyone = [...new Set(lists.flatMap((rows) => rows?.map((r) => r.u) ?? []))];
+  const liveNames = crawler ? null : await liveAmong(publishDir, context.config.PLATFORM_ABBR, everyone, now);
+  const liveSet = liveNames === null ? null : new Set(liveNames);
+
+  const tabs = OVERVIEW_TABS.map((id, i) => {
+    const rows = lists[i] ?? null;
+    return {
+      id,
+      rows: rows?.slice(0, OVERVIEW_ROWS) ?? null,
+      liveRows: rows === null || liveSet === null ? null : firstLive(rows, liveSet),
+      allGenders: view.tag !== null && view.gender !== "all" && (id === "followers" || id === "growing"),
+      morePath: showMorePath(id, view),
+    };
+  });
+  const shown = new Set(tabs.flatMap((t) => [...(t.rows ?? []), ...(t.liveRows ?? [])].map((r) => r.u)));
+  const cloudTags = new Set((monthlyIndex?.lists[view.gender] ?? []).filter(isOverviewTag));
+
+  return {
+    gender: view.gender,
+    tag: view.tag,
+    path: tagOverviewPath(view),
+    day,
+    genderPaths: RANKING_GENDERS.map((gender) => ({
+      gender,
+      // The switch keeps the tag where that gender has lists for it, rather than linking a 404.
+      path: tagOverviewPath({
+        gender,
+        tag: view.tag !== null && tagsOf(gender).includes(view.tag) ? view.tag : null,
+      }),
+    })),
+    tags,
+    tabs,
+    rank: view.tag === null || tagMap === null ? null : tagRank(tagMap, view.tag, view.gender),
+    cloud: (tagCounts?.tags ?? [])
+      .map((t) => ({ tag: t.tag, count: view.gender === "all" ? t.count : t[view.gender] }))
+      .filter((t) => t.count > 0 && cloudTags.has(t.tag))
+      .slice(0, TAG_CLOUD_MAX_TAGS),
+    live: liveNames === null ? null : [...shown].filter((u) => liveSet?.has(u)),
+    liveOnly: liveParam(url),
+  };
+}

@@ -1,0 +1,50 @@
+import type { HeadersFunction, LinksFunction } from "react-router";
+import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import sharedCss from "../components/daily-viewers/daily-viewers.css?url";
+import { ErrorPage } from "../components/error-page.tsx";
+import pageCss from "../components/tag-overview/tag-overview.css?url";
+import { TagOverviewPage } from "../components/tag-overview/tag-overview-page.tsx";
+import type { PageLoaderArgs } from "../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
+import { loadTagOverview } from "../lib/tag-overview/load.server.ts";
+import { overviewDescription, overviewTitle } from "../lib/tag-overview/title.ts";
+import type { loader as rootLoader } from "../root.tsx";
+
+/**
+ * The tag ranking overview (SPEC §2): /top, /top/{tagOrGender}, /top/{tag}/{gender}, one module
+ * for the three routes; src/web/lib/tag-overview/url.ts reads the address.
+ */
+export const links: LinksFunction = () => [
+  // The gender switch, tag picker, 'Live only' and tag cloud are the daily page's, with their styles.
+  { rel: "stylesheet", href: sharedCss },
+  { rel: "stylesheet", href: pageCss },
+];
+
+export function loader({ request, params, context }: PageLoaderArgs) {
+  return loadTagOverview(request, [params.first, params.second], context);
+}
+
+// The lists change once a day, but who is live changes every minute.
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
+
+export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (error || !data) return errorMeta(error);
+  const site = siteOf(matches);
+  const view = { gender: data.gender, tag: data.tag };
+  return pageMeta(site, {
+    title: overviewTitle(view, site?.platformName),
+    description: overviewDescription(view, site?.platformName),
+    path: data.path,
+  });
+};
+
+/** An unknown tag or an unreadable address: the 404 page, status 404. */
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function TagOverview() {
+  const data = useLoaderData<typeof loader>();
+  const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  return <TagOverviewPage data={data} platformName={platformName} />;
+}
