@@ -22,6 +22,13 @@ export default [
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the
   // module reads the segments itself, since a tag and a date share places (SPEC §2, §5).
   route("top/viewers/*", "routes/top-viewers.tsx"),
+  // The ranked lists, each family one module reading its own segments (a tag, a gender, an order
+  // and a date share places: src/web/lib/ranked-lists/url.ts). A splat also matches the bare path.
+  route("top/followers/*", "routes/top-followers.tsx"),
+  route("top/growing/*", "routes/top-growing.tsx"),
+  route("top/performers/*", "routes/top-performers.tsx"),
+  route("top/2021/*", "routes/top-2021.tsx"),
+  route("top/supporters/*", "routes/top-supporters.tsx"),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
