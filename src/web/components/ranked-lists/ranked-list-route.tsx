@@ -6,7 +6,8 @@ import { RankedListPage } from "./ranked-list-page.tsx";
 
 /** A ranked-list route's page: its loader's data in the shared layout. */
 export function RankedListRoute() {
-  const data = useLoaderData() as RankedListData;
+  // Every ranked-list route's loader gives RankedListData (src/web/lib/ranked-lists/*.server.ts).
+  const data = useLoaderData<() => Promise<RankedListData>>();
   const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
   return <RankedListPage data={data} platformName={platformName} />;
 }

@@ -92,7 +92,7 @@ export function RankingTable({
             </th>
           )}
           {showPreviousRank && (
-            <th scope="col" className="ranking-table__previous">
+            <th scope="col" className="ranking-table__previous" title="Rank in the same list the day before">
               Before
             </th>
           )}
