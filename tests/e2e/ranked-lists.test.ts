@@ -150,6 +150,14 @@ describe("the ranked-list pages in a browser", () => {
     });
   }
 
+  it("fits the widest table, supporters with its score column, on a phone", async () => {
+    const { page, errors } = await open("/top/supporters/per-hour", { viewport: PHONE, javaScript: false });
+    await heading(page, "Models who won the most new followers per hour online on TestCams for the last day");
+    expect(await page.locator("tbody tr").count()).toBe(50);
+    expect(await overflows(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it("answers an unknown tag with the 404 page", async () => {
     expect((await fetch(`${origin}/top/followers/nosuchtag`)).status).toBe(404);
     const { page } = await open("/top/growing/nosuchtag");

@@ -66,7 +66,7 @@ export function RankingTable({
   thumbnailOf,
 }: RankingTableProps) {
   return (
-    <table className="ranking-table">
+    <table className={scoreLabel === null ? "ranking-table" : "ranking-table ranking-table--scored"}>
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr>
