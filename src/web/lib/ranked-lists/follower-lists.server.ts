@@ -14,7 +14,7 @@ import {
 } from "../../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { placeDay } from "../daily-viewers/days.ts";
-import { RANKING_GENDERS } from "../daily-viewers/genders.ts";
+import { RANKING_GENDERS, type RankingGender } from "../daily-viewers/genders.ts";
 import { isCrawler } from "../live-rows.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
@@ -30,12 +30,7 @@ import {
 import { type FollowerList, followerListPath, parseFollowerListSegments, splatSegments } from "./url.ts";
 
 /** The file of a view: the gender's list (500 rows) or the tag's (100 rows, every gender). */
-function fileOf(
-  list: FollowerList,
-  day: string,
-  gender: (typeof RANKING_GENDERS)[number],
-  tag: string | null,
-) {
+function fileOf(list: FollowerList, day: string, gender: RankingGender, tag: string | null) {
   if (tag !== null)
     return list === "followers" ? datedTagFollowersPath(day, tag) : datedTagFollowerGainPath(day, tag);
   return list === "followers" ? userFollowersPath(day, gender) : userFollowerGainPath(day, gender);
