@@ -27,6 +27,13 @@ export default [
   route("top", "routes/tag-overview.tsx", { id: "tag-overview" }),
   route("top/:first", "routes/tag-overview.tsx", { id: "tag-overview-first" }),
   route("top/:first/:second", "routes/tag-overview.tsx", { id: "tag-overview-second" }),
+  // The ranked lists, each family one module reading its own segments (a tag, a gender, an order
+  // and a date share places: src/web/lib/ranked-lists/url.ts). A splat also matches the bare path.
+  route("top/followers/*", "routes/top-followers.tsx"),
+  route("top/growing/*", "routes/top-growing.tsx"),
+  route("top/performers/*", "routes/top-performers.tsx"),
+  route("top/2021/*", "routes/top-2021.tsx"),
+  route("top/supporters/*", "routes/top-supporters.tsx"),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

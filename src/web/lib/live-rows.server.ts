@@ -1,0 +1,46 @@
+import { isbot } from "isbot";
+import { lastSeenOf } from "../../db/queries/last-seen.ts";
+import type { PageContext } from "../../server/page-context.ts";
+import { liveStateText } from "../../stats/formulas/live-state.ts";
+import { liveAmong } from "./online-users.server.ts";
+
+export interface LiveState {
+  /** Live now: in the online list, or seen under 5 minutes ago (SPEC §4). */
+  live: boolean;
+  /** When not live: 'live N days ago', 'live recently' or 'not active last week'; null when unknown. */
+  liveText: string | null;
+}
+
+/** SPEC §6: search crawlers skip the live-status lookup (isbot on the user agent). */
+export function isCrawler(request: Request): boolean {
+  const userAgent = request.headers.get("user-agent");
+  return userAgent !== null && isbot(userAgent);
+}
+
+const UNKNOWN: LiveState = { live: false, liveText: null };
+
+/**
+ * The live state of a page's ranked rows (SPEC §4): the online list the collector writes after each
+ * poll, and each performer's last sighting (performers.last_seen) for those not in it. Only the rows
+ * on screen are asked about. Crawlers get no lookup and no state at all (SPEC §6). A stale or
+ * missing online list leaves the last sightings to decide, which still say 'live recently' and
+ * the like truthfully.
+ */
+export async function liveStatesOf(
+  context: Pick<PageContext, "db" | "publishDir" | "config">,
+  usernames: readonly string[],
+  crawler: boolean,
+  now: number = Date.now(),
+): Promise<(username: string) => LiveState> {
+  if (crawler || usernames.length === 0) return () => UNKNOWN;
+  const [online, lastSeen] = await Promise.all([
+    liveAmong(context.publishDir, context.config.PLATFORM_ABBR, usernames, now),
+    lastSeenOf(context.db, usernames),
+  ]);
+  const inList = new Set(online ?? []);
+  return (username) => {
+    const seen = lastSeen.get(username) ?? null;
+    const text = liveStateText(seen, now, inList.has(username));
+    return { live: text === null, liveText: text };
+  };
+}

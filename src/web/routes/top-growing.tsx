@@ -1,0 +1,16 @@
+import { RankedListErrorBoundary, RankedListRoute } from "../components/ranked-lists/ranked-list-route.tsx";
+import type { PageLoaderArgs } from "../lib/page-loader.ts";
+import { loadFollowerList } from "../lib/ranked-lists/follower-lists.server.ts";
+import { rankedListHeaders, rankedListLinks, rankedListMeta } from "../lib/ranked-lists/route.ts";
+
+/** Fastest rising (SPEC §2): /top/growing[/{gender} | /{tag} | /all/{tag}][/{date}], ?page. */
+export const links = rankedListLinks;
+export const headers = rankedListHeaders;
+export const meta = rankedListMeta;
+
+export function loader({ request, params, context }: PageLoaderArgs) {
+  return loadFollowerList("growing", request, params["*"], context);
+}
+
+export const ErrorBoundary = RankedListErrorBoundary;
+export default RankedListRoute;

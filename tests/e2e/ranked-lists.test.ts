@@ -1,0 +1,166 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { thumbnailSvg } from "../../src/sandbox/thumbnail.ts";
+import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import {
+  FIRST_DAY,
+  LATEST_DAY,
+  type RankedListFixture,
+  rankedRows,
+  writeRankedListFixture,
+} from "../helpers/ranked-list-files.ts";
+import { listenLocally } from "../helpers/site.ts";
+import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
+import { launchChromium } from "./chromium.ts";
+
+/** A person's Chrome: the headless one calls itself HeadlessChrome, a crawler to isbot (SPEC §6). */
+const PERSON =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+
+const followers = rankedRows("f", LATEST_DAY, "all");
+/** Live now: rank 2 of most followed (in the online list). */
+const LIVE = followers[1]?.u as string;
+
+/** The platform's image host stand-in: the sandbox's placeholder thumbnails at /ri/{username}.jpg. */
+function startImageHost(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const name = /^\/ri\/([^/]+)\.jpg$/.exec(request.url ?? "")?.[1];
+    if (name === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": "image/svg+xml" }).end(thumbnailSvg(name));
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const heading = (page: Page, text: string) =>
+  page.getByRole("heading", { level: 1, name: text, exact: true }).waitFor();
+const firstRowId = (page: Page) => page.locator("tbody tr").first().getAttribute("id");
+/** Wider than the screen: something does not fit a phone. */
+const overflows = (page: Page) =>
+  // A string, since the server's TypeScript program has no DOM types.
+  page.evaluate<boolean>("document.documentElement.scrollWidth > document.documentElement.clientWidth");
+
+describe("the ranked-list pages in a browser", () => {
+  let t: TestDatabase;
+  let fixture: RankedListFixture;
+  let images: Server;
+  let app: FastifyInstance;
+  let browser: Browser;
+  let origin: string;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    if (!webBuildExists()) throw new Error(missingBuildMessage());
+    t = await createTestDatabase();
+    fixture = await writeRankedListFixture({ abbr: "tc", online: [LIVE] });
+    images = await startImageHost();
+    app = testApp(t.db, {
+      publishDir: fixture.root,
+      imageHost: `http://127.0.0.1:${(images.address() as AddressInfo).port}`,
+      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
+    });
+    origin = await listenLocally(app);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const page of opened) await page.close();
+    await browser?.close();
+    await app?.close();
+    await new Promise((resolve) => images?.close(resolve));
+    await fixture?.remove();
+    await t?.drop();
+  });
+
+  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
+    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
+    opened.push(page);
+    return page;
+  };
+
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    describe(`at ${viewport.width} px (${name})`, () => {
+      it("holds the page's rows, the pager and the tabs in the server's HTML (scripts off)", async () => {
+        const { page, errors } = await open("/top/followers", { viewport, javaScript: false });
+        await heading(page, "Most followed models on TestCams");
+        expect(await page.locator("tbody tr").count()).toBe(50);
+        expect(await firstRowId(page)).toBe(followers[0]?.u);
+        expect(await page.locator('nav[aria-label="Gender"] a').count()).toBe(5);
+        expect(
+          await page.locator('nav[aria-label="Pages of the list"] a[rel="next"]').getAttribute("href"),
+        ).toBe("/top/followers?page=2");
+        // The pager works without scripts: a plain page load of ?page=2.
+        await page.locator('nav[aria-label="Pages of the list"] a[rel="next"]').click();
+        await page.waitForURL(`${origin}/top/followers?page=2`);
+        expect(await firstRowId(page)).toBe(followers[50]?.u);
+        // The details column is hidden below 1000 px.
+        expect(await page.locator("td.ranking-table__details").first().isVisible()).toBe(
+          viewport.width > 1000,
+        );
+        expect(await overflows(page)).toBe(false);
+        expect(errors).toEqual([]);
+      });
+
+      it("pages to ?page=2 and back to page 1 without ?page, and switches gender, in place", async () => {
+        const { page, errors } = await open("/top/followers", { viewport });
+        // The live row's thumbnail appears once the scripts have run and the geo lookup allows it.
+        await page.locator(`tr[data-username="${LIVE}"] .ranking-table__thumb`).waitFor();
+        const pager = page.locator('nav[aria-label="Pages of the list"]');
+        await pager.getByRole("link", { name: "Page 2", exact: true }).click();
+        await page.waitForURL(`${origin}/top/followers?page=2`);
+        await heading(page, "Most followed models on TestCams (page 2)");
+        expect(await firstRowId(page)).toBe(followers[50]?.u);
+        await pager.getByRole("link", { name: "Page 1", exact: true }).click();
+        await page.waitForURL(`${origin}/top/followers`);
+        await heading(page, "Most followed models on TestCams");
+        expect(new URL(page.url()).search).toBe("");
+        await page.getByRole("link", { name: "Female", exact: true }).click();
+        await page.waitForURL(`${origin}/top/followers/women`);
+        await heading(page, "Most followed Female models on TestCams");
+        await expect(page.title()).resolves.toBe("Most followed Female models on TestCams");
+        expect(await firstRowId(page)).toBe(rankedRows("f", LATEST_DAY, "women")[0]?.u);
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+
+      it("shows top monthly with its score, and the 2021 page's empty state", async () => {
+        const { page, errors } = await open("/top/performers/women/asian", { viewport });
+        await heading(page, "Top asian Female models on TestCams in the last 30 days");
+        expect(await page.locator("tbody tr").count()).toBe(12);
+        expect(await overflows(page)).toBe(false);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole("link", { name: "Top of 2021" }).click();
+        await page.waitForURL(`${origin}/top/2021`);
+        await heading(page, "Top models on TestCams in 2021");
+        await expect(page.locator(".ranked-list__empty").textContent()).resolves.toContain(
+          `our records begin on ${FIRST_DAY}`,
+        );
+        expect(errors).toEqual([]);
+      });
+    });
+  }
+
+  it("fits the widest table, supporters with its score column, on a phone", async () => {
+    const { page, errors } = await open("/top/supporters/per-hour", { viewport: PHONE, javaScript: false });
+    await heading(page, "Models who won the most new followers per hour online on TestCams for the last day");
+    expect(await page.locator("tbody tr").count()).toBe(50);
+    expect(await overflows(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("answers an unknown tag with the 404 page", async () => {
+    expect((await fetch(`${origin}/top/followers/nosuchtag`)).status).toBe(404);
+    const { page } = await open("/top/growing/nosuchtag");
+    await heading(page, "Page not found");
+  });
+});
