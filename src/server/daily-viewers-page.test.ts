@@ -10,6 +10,7 @@ import {
   writeDailyViewerFixture,
 } from "../../tests/helpers/daily-viewer-files.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
+import { insertPerformer } from "../../tests/helpers/fixtures.ts";
 import { loadConfig } from "../config.ts";
 import { missingBuildMessage, webBuildExists } from "./pages.ts";
 
@@ -329,6 +330,30 @@ describe("the daily viewer ranking pages", () => {
     expect(rowNames(filtered.html)).toEqual(live);
     expect(filtered.html).toContain('role="switch" aria-checked="true"');
     expect(filtered.html).toContain("2 of the top 100 live now.");
+  });
+
+  it("counts a performer seen under 5 minutes ago as live, and says when the others were (SPEC §4)", async () => {
+    const rows = fixtureRows(LATEST_DAY, "all");
+    const [justSeen, hoursAgo, daysAgo] = [rows[3]?.u, rows[4]?.u, rows[5]?.u] as string[];
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    await insertPerformer(t.db, { username: justSeen, lastSeen: ago(2 * 60_000) });
+    await insertPerformer(t.db, { username: hoursAgo, lastSeen: ago(3 * 3_600_000) });
+    await insertPerformer(t.db, { username: daysAgo, lastSeen: ago(3 * 86_400_000 + 60_000) });
+    try {
+      const { html } = await get("/top/viewers/all");
+      const cell = (username: string) =>
+        new RegExp(`<tr id="${username}"(?:(?!</tr>).)*<td class="viewer-table__live">(.*?)</td>`, "s").exec(
+          html,
+        )?.[1] ?? "";
+      expect(cell(justSeen)).toContain("live-badge");
+      expect(cell(hoursAgo)).toContain(">live recently<");
+      expect(cell(daysAgo)).toContain(">live 3 days ago<");
+      // Never seen here (no performers row): nothing recent to tell.
+      expect(cell(rows[6]?.u as string)).toContain(">not active last week<");
+      expect(cell(live[0] as string)).toContain("live-badge");
+    } finally {
+      await t.db.deleteFrom("performers").where("username", "in", [justSeen, hoursAgo, daysAgo]).execute();
+    }
   });
 
   it("skips the live lookup for crawlers (SPEC §6), who get every row", async () => {

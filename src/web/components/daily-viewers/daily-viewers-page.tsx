@@ -127,6 +127,7 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
           caption={title}
           rows={rows}
           live={live}
+          liveTextOf={(username) => data.liveTexts?.[username] ?? null}
           thumbnailOf={thumbnailOf}
           tagPathOf={(tag) => (tagSet.has(tag) ? tagPathOf(tag) : null)}
           highlighted={highlighted}

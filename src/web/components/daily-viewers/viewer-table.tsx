@@ -30,13 +30,15 @@ function FollowerChange({ change }: { change: number }) {
 function LiveCell({
   username,
   live,
+  liveText,
   thumbnail,
 }: {
   username: string;
   live: boolean;
+  liveText: string | null;
   thumbnail: string | null;
 }) {
-  if (!live) return null;
+  if (!live) return liveText === null ? null : <span className="viewer-table__seen">{liveText}</span>;
   return (
     <>
       <span className="live-badge">Live</span>
@@ -69,6 +71,7 @@ export function ViewerTable({
   caption,
   rows,
   live,
+  liveTextOf,
   thumbnailOf,
   tagPathOf,
   highlighted,
@@ -77,6 +80,8 @@ export function ViewerTable({
   caption: string;
   rows: readonly RankedEntry[];
   live: ReadonlySet<string> | null;
+  /** When a performer not live was last live ('live recently' …), or null when unknown. */
+  liveTextOf: (username: string) => string | null;
   /** The live thumbnail's address, or null where none may be shown. */
   thumbnailOf: (username: string) => string | null;
   /** A tag's list for this gender and day, or null when it has none. */
@@ -151,7 +156,12 @@ export function ViewerTable({
                 {number.format(row.num_f)} <FollowerChange change={row.fg} />
               </td>
               <td className="viewer-table__live">
-                <LiveCell username={row.u} live={isLive} thumbnail={isLive ? thumbnailOf(row.u) : null} />
+                <LiveCell
+                  username={row.u}
+                  live={isLive}
+                  liveText={isLive ? null : liveTextOf(row.u)}
+                  thumbnail={isLive ? thumbnailOf(row.u) : null}
+                />
               </td>
             </tr>
           );

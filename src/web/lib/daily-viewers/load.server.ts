@@ -14,6 +14,7 @@ import {
   tagFrequencyFileSchema,
 } from "../../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { liveStatesOf } from "../live-rows.server.ts";
 import { liveAmong } from "../online-users.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import { coverImagePath } from "./cover.ts";
@@ -93,14 +94,24 @@ export async function loadDailyViewers(
   const userAgent = request.headers.get("user-agent");
   // SPEC §6: crawlers skip the live-status lookup entirely.
   const crawler = userAgent !== null && isbot(userAgent);
-  const live = crawler
+  const usernames = rows.map((r) => r.u);
+  const inList = crawler
     ? null
-    : await liveAmong(
-        context.publishDir,
-        context.config.PLATFORM_ABBR,
-        rows.map((r) => r.u),
-        now,
-      );
+    : await liveAmong(context.publishDir, context.config.PLATFORM_ABBR, usernames, now);
+  // With a current online list, the last sightings add those seen under 5 minutes ago (SPEC §4)
+  // and say how long ago the others were live; without one, nobody's state is known.
+  let live: string[] | null = null;
+  let liveTexts: Record<string, string> | null = null;
+  if (inList !== null) {
+    const stateOf = await liveStatesOf(context, usernames, false, now);
+    live = [];
+    liveTexts = {};
+    for (const username of usernames) {
+      const state = stateOf(username);
+      if (state.live) live.push(username);
+      else if (state.liveText !== null) liveTexts[username] = state.liveText;
+    }
+  }
 
   const at = (day: string, dayIndex: DailyIndex | null) => {
     // A day without this tag's list gets the gender's list rather than a link to a 404.
@@ -139,6 +150,7 @@ export async function loadDailyViewers(
       .slice(0, TAG_CLOUD_MAX_TAGS)
       .map(({ tag, count }) => ({ tag, count })),
     live,
+    liveTexts,
     liveOnly: liveParam(url),
     crawler,
     imageHost: context.imageHost?.replace(/\/+$/, "") ?? null,

@@ -28,8 +28,16 @@ export interface DailyViewersData {
   tags: string[];
   /** The day's most used tags (with lists), for the cloud. */
   cloud: TagCount[];
-  /** Which ranked performers are live now; null when unknown (crawlers, or no recent online list). */
+  /**
+   * Which ranked performers are live now (SPEC §4: in the online list, or seen under 5 minutes
+   * ago); null when unknown (crawlers, or no recent online list).
+   */
   live: string[] | null;
+  /**
+   * For the ranked performers not live: 'live N days ago', 'live recently' or 'not active last
+   * week' (SPEC §4), by username; null when live states are unknown.
+   */
+  liveTexts: Record<string, string> | null;
   /** 'Live only' at first (the `live` query parameter). */
   liveOnly: boolean;
   /** The request came from a crawler: no geo lookup, no live previews. */
