@@ -21,6 +21,8 @@ import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
+import { registerRobots } from "./routes/robots.ts";
+import { registerSitemaps } from "./routes/sitemaps.ts";
 import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
 import { registerSuggestions } from "./routes/suggestions.ts";
@@ -111,6 +113,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   registerPublishedFiles(app, options.publishDir);
   registerCoverImages(app, config.PLATFORM_SLUG);
+  // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
+  registerRobots(app);
+  registerSitemaps(app, {
+    db: options.db,
+    publishDir: options.publishDir,
+    platformSlug: config.PLATFORM_SLUG,
+    now: Date.now,
+  });
   registerPages(app, {
     db: options.db,
     search,
