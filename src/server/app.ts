@@ -12,6 +12,7 @@ import { createOnlineRoomsService, unavailableOnlineRooms } from "../online-room
 import { SANDBOX_SITE } from "../sandbox/server.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
+import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
@@ -54,6 +55,8 @@ export interface AppOptions {
    * names one; otherwise the rooms are unavailable (503) and links go to the sandbox's made-up site.
    */
   platform?: PlatformSource;
+  /** The cache of rendered pages (src/server/page-cache.ts): its limits, or false for none. On by default. */
+  pageCache?: PageCacheOptions | false;
   /** Spacing of the proxy's feed requests (default FEED_MAX_REQUESTS_PER_SECOND); tests lift it. */
   feedRequestsPerSecond?: number;
 }
@@ -131,6 +134,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     affiliate: platform ? affiliateOf(platform) : { site: SANDBOX_SITE, campaign: SANDBOX_CAMPAIGN },
     ageVerificationRegions: new Set(options.ageVerificationRegions ?? []),
     buildDir: options.webBuildDir,
+    pageCache: options.pageCache,
   });
   return app;
 }

@@ -1,0 +1,174 @@
+/**
+ * A short cache of rendered pages that are the same for every visitor who sends the same request
+ * facts, in front of React Router's handler (src/server/pages.ts).
+ *
+ * Why it is safe: a page's render depends only on its URL (origin, path and query, React Router's
+ * `.data` requests included), on whether the visitor is a crawler (isbot: crawlers skip the live
+ * lookup and get full texts, SPEC §6), and, for the loaders that call it, on the visitor's
+ * age-verification decision (PageContext.ageVerification). All three are in the key: the last
+ * only for the pages that asked for it on their last render, the way HTTP's Vary works. Nothing
+ * else of the visitor reaches a render: there are no accounts yet, so no session and no per-user
+ * content. When accounts arrive, requests that carry a session must bypass this cache (they may
+ * render a signed-in header); requests with an Authorization header already do.
+ *
+ * What is kept: GET answers with status 200, no Set-Cookie, no Vary beyond Accept-Encoding (the
+ * body is never compressed here, so that choice is not part of it), and a Cache-Control that lets
+ * a shared cache keep them (s-maxage or max-age above 0; not private, no-store or no-cache). They
+ * are kept for that long, at most `maxTtlMs`. The bytes kept (bodies, headers, keys) are bounded;
+ * the least recently used page goes first.
+ */
+
+export interface PageCacheOptions {
+  /** The most bytes kept (default 64 MB). */
+  maxBytes?: number;
+  /** The longest a page is kept, whatever its Cache-Control allows (default 60 s). */
+  maxTtlMs?: number;
+  /** The clock (tests inject one). */
+  now?: () => number;
+}
+
+export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_PAGE_CACHE_TTL_MS = 60_000;
+/** One page may take at most this share of the cache, so that one huge page cannot empty it. */
+const LARGEST_SHARE = 8;
+/** What a Map entry and its objects cost beyond the strings and bytes counted. */
+const ENTRY_OVERHEAD = 256;
+
+export interface CachedPage {
+  status: number;
+  /** The response's headers but Set-Cookie (a page with one is never kept). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: Buffer;
+}
+
+/** A cache hit: the page and how many whole seconds ago it was rendered (HTTP's Age). */
+export interface PageHit {
+  page: CachedPage;
+  ageSeconds: number;
+}
+
+/** What a render depends on beyond the URL: see the file's comment. */
+export interface PageRequestFacts {
+  /** The full URL the visitor asked for (origin, path, query). */
+  url: string;
+  crawler: boolean;
+}
+
+/** The key of a GET: its URL, crawler or person, and the age-verification decision when the page asks for it. */
+export function pageCacheKey(facts: PageRequestFacts, ageVerification: boolean | null): string {
+  const visitor = facts.crawler ? "crawler" : "person";
+  const av = ageVerification === null ? "" : ageVerification ? " age-verification" : " no-age-verification";
+  return `GET ${facts.url} ${visitor}${av}`;
+}
+
+const directive = (cacheControl: string, name: string) =>
+  new RegExp(`(?:^|,)\\s*${name}\\s*(?:=\\s*"?(\\d+)"?)?\\s*(?:,|$)`, "i").exec(cacheControl);
+
+/** How long a response may be kept here (ms): 0 when it may not be kept at all. */
+export function cacheableForMs(status: number, headers: Headers, maxTtlMs: number): number {
+  if (status !== 200) return 0;
+  if (headers.getSetCookie().length > 0) return 0;
+  const vary = headers.get("vary");
+  if (vary?.split(",").some((v) => v.trim().toLowerCase() !== "accept-encoding")) return 0;
+  const cacheControl = headers.get("cache-control");
+  if (cacheControl === null) return 0;
+  for (const refusal of ["private", "no-store", "no-cache"]) if (directive(cacheControl, refusal)) return 0;
+  const seconds = directive(cacheControl, "s-maxage")?.[1] ?? directive(cacheControl, "max-age")?.[1];
+  if (seconds === undefined) return 0;
+  return Math.min(Number(seconds) * 1000, maxTtlMs);
+}
+
+interface PageEntry {
+  kind: "page";
+  page: CachedPage;
+  storedAt: number;
+  expiresAt: number;
+  bytes: number;
+}
+
+/** Left under a page's plain key when its render asked for the age-verification decision. */
+interface VariesEntry {
+  kind: "varies";
+  expiresAt: number;
+  bytes: number;
+}
+
+export class PageCache {
+  readonly maxBytes: number;
+  readonly maxTtlMs: number;
+  private readonly now: () => number;
+  /** Insertion order is use order: the first entry is the least recently used. */
+  private readonly entries = new Map<string, PageEntry | VariesEntry>();
+  private bytes = 0;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES;
+    this.maxTtlMs = options.maxTtlMs ?? DEFAULT_PAGE_CACHE_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Bytes held now (for tests and logs). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /**
+   * The page kept for these facts, if fresh. `ageVerification` is called only when the page's
+   * render asked for the decision (the rooms pages do; a lookup of the visitor's address).
+   */
+  get(facts: PageRequestFacts, ageVerification: () => boolean): PageHit | undefined {
+    const plain = pageCacheKey(facts, null);
+    const first = this.fresh(plain);
+    if (first === undefined) return undefined;
+    const entry = first.kind === "varies" ? this.fresh(pageCacheKey(facts, ageVerification())) : first;
+    if (entry === undefined || entry.kind !== "page") return undefined;
+    return { page: entry.page, ageSeconds: Math.floor((this.now() - entry.storedAt) / 1000) };
+  }
+
+  /**
+   * Keeps a rendered page for `ttlMs`. `ageVerification` is the decision its render asked for, or
+   * null when it asked for none.
+   */
+  set(facts: PageRequestFacts, ageVerification: boolean | null, page: CachedPage, ttlMs: number): void {
+    if (ttlMs <= 0) return;
+    const now = this.now();
+    const plain = pageCacheKey(facts, null);
+    const key = pageCacheKey(facts, ageVerification);
+    let bytes = ENTRY_OVERHEAD + key.length * 2 + page.body.length;
+    for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
+    if (bytes > this.maxBytes / LARGEST_SHARE) return;
+    const expiresAt = now + ttlMs;
+    if (ageVerification !== null) {
+      this.put(plain, { kind: "varies", expiresAt, bytes: ENTRY_OVERHEAD + plain.length * 2 });
+    }
+    this.put(key, { kind: "page", page, storedAt: now, expiresAt, bytes });
+  }
+
+  private fresh(key: string): PageEntry | VariesEntry | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.remove(key);
+    if (entry.expiresAt <= this.now()) return undefined;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    return entry;
+  }
+
+  private put(key: string, entry: PageEntry | VariesEntry): void {
+    this.remove(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= old.bytes;
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
