@@ -34,6 +34,8 @@ export async function startServerChild(options: {
   publishDir: string;
   mode: ServerMode;
   now: number;
+  /** False: the server renders every page (no page cache). */
+  pageCache?: boolean;
 }): Promise<ServerChild> {
   const child = fork(
     path.join(import.meta.dirname, "search-server.ts"),
@@ -46,6 +48,8 @@ export async function startServerChild(options: {
       options.mode,
       "--now",
       String(options.now),
+      "--page-cache",
+      options.pageCache === false ? "off" : "on",
     ],
     { execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
   );

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
       mode: { type: "string" },
       /** The data's instant (ms): the search's clock stays there, so every scenario sees the same live state. */
       now: { type: "string" },
+      /** "off" renders every page (bench:pages --page-cache off: the render itself); on by default. */
+      "page-cache": { type: "string", default: "on" },
     },
   });
   const mode = values.mode as ServerMode;
@@ -63,7 +65,13 @@ async function main(): Promise<void> {
     mode === "static" ? undefined : createSearchService(db, { indexed: mode === "indexed", now: () => now });
   await search?.ready();
   const readyMs = search ? performance.now() - started : 0;
-  const app = buildApp({ db, publishDir: values["publish-dir"], rateLimitPerMinute: 0, search });
+  const app = buildApp({
+    db,
+    publishDir: values["publish-dir"],
+    rateLimitPerMinute: 0,
+    search,
+    ...(values["page-cache"] === "off" ? { pageCache: false as const } : {}),
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
 

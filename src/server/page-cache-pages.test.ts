@@ -40,8 +40,15 @@ describe("the page cache", () => {
     expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
   });
 
+  it("answers visitors arriving together for a page not kept yet with one and the same page", async () => {
+    now += 120_000;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get("/privacy")));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
   it("keeps crawlers' pages apart from people's", async () => {
-    now += 1_000;
+    now += 120_000;
     const crawler = await get("/privacy", GOOGLEBOT);
     expect(crawler.headers.age).toBe("0");
     const person = await get("/privacy");

@@ -113,4 +113,23 @@ describe("PageCache", () => {
     cache.set(person, null, page("a"), 0);
     expect(cache.get(person, never)).toBeUndefined();
   });
+
+  it("tells of a render under way for the same facts until it settles, even when it fails", async () => {
+    const cache = new PageCache({ now: () => 0 });
+    let finish!: () => void;
+    const render = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    cache.markRendering(person, render);
+    expect(cache.renderUnderWay(crawler)).toBeUndefined();
+    const underWay = cache.renderUnderWay(person);
+    expect(underWay).toBeDefined();
+    finish();
+    await underWay;
+    expect(cache.renderUnderWay(person)).toBeUndefined();
+    const failing = Promise.reject(new Error("render failed"));
+    cache.markRendering(person, failing);
+    await expect(cache.renderUnderWay(person)).resolves.toBeUndefined();
+    await failing.catch(() => undefined);
+  });
 });

@@ -100,6 +100,8 @@ export class PageCache {
   /** Insertion order is use order: the first entry is the least recently used. */
   private readonly entries = new Map<string, PageEntry | VariesEntry>();
   private bytes = 0;
+  /** Renders under way, by the plain key of their facts. */
+  private readonly rendering = new Map<string, Promise<void>>();
 
   constructor(options: PageCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES;
@@ -142,6 +144,28 @@ export class PageCache {
       this.put(plain, { kind: "varies", expiresAt, bytes: ENTRY_OVERHEAD + plain.length * 2 });
     }
     this.put(key, { kind: "page", page, storedAt: now, expiresAt, bytes });
+  }
+
+  /**
+   * A render of these facts under way, settled (never rejected) when it ends, or undefined. A
+   * request that finds one waits for it and looks again, rather than render the same page too.
+   */
+  renderUnderWay(facts: PageRequestFacts): Promise<void> | undefined {
+    return this.rendering.get(pageCacheKey(facts, null));
+  }
+
+  /** Records a render of these facts as under way until `render` settles (the first one only). */
+  markRendering(facts: PageRequestFacts, render: Promise<unknown>): void {
+    const key = pageCacheKey(facts, null);
+    if (this.rendering.has(key)) return;
+    const done = render.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.rendering.set(key, done);
+    void done.then(() => {
+      if (this.rendering.get(key) === done) this.rendering.delete(key);
+    });
   }
 
   private fresh(key: string): PageEntry | VariesEntry | undefined {

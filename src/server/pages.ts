@@ -102,20 +102,33 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         const userAgent = request.headers["user-agent"];
         // The loaders' own test (daily-viewers/load.server.ts, rooms-loader.server.ts).
         const facts = { url: webRequest.url, crawler: userAgent !== undefined && isbot(userAgent) };
-        const hit = cache.get(facts, () => ageVerificationOf(request.ip, options.ageVerificationRegions));
+        const ageVerification = () => ageVerificationOf(request.ip, options.ageVerificationRegions);
+        let hit = cache.get(facts, ageVerification);
+        const underWay = hit ? undefined : cache.renderUnderWay(facts);
+        if (underWay) {
+          // The same page is being rendered for someone else: wait for it rather than render it
+          // again (50 visitors arriving as a page expires would otherwise make 50 renders).
+          await underWay;
+          hit = cache.get(facts, ageVerification);
+        }
         if (hit) return sendCachedPage(reply, hit);
-        const { response, ageVerification } = await handle(webRequest, request.ip);
-        const ttlMs = cacheableForMs(response.status, response.headers, cache.maxTtlMs);
-        if (ttlMs === 0) return sendWebResponse(reply, response);
-        // Read whole to be kept: the pages kept are small, and this first visitor waits a few
-        // milliseconds more for the end of the stream rather than its start.
-        const page: CachedPage = {
-          status: response.status,
-          headers: [...response.headers],
-          body: Buffer.from(await response.arrayBuffer()),
-        };
-        cache.set(facts, ageVerification, page, ttlMs);
-        return sendCachedPage(reply, { page, ageSeconds: 0 });
+        const rendering = handle(webRequest, request.ip).then(async (rendered) => {
+          const ttlMs = cacheableForMs(rendered.response.status, rendered.response.headers, cache.maxTtlMs);
+          if (ttlMs === 0) return { response: rendered.response, page: null };
+          // Read whole to be kept: the pages kept are small, and this first visitor waits a few
+          // milliseconds more for the end of the stream rather than its start.
+          const page: CachedPage = {
+            status: rendered.response.status,
+            headers: [...rendered.response.headers],
+            body: Buffer.from(await rendered.response.arrayBuffer()),
+          };
+          cache.set(facts, rendered.ageVerification, page, ttlMs);
+          return { response: null, page };
+        });
+        cache.markRendering(facts, rendering);
+        const { response, page } = await rendering;
+        if (page) return sendCachedPage(reply, { page, ageSeconds: 0 });
+        return sendWebResponse(reply, response);
       } catch (error) {
         // React Router renders a page's own errors into the root ErrorBoundary; this is a failure
         // to render at all (a broken build), which the API's JSON 500 would describe badly.
