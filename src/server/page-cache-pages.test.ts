@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
@@ -66,6 +67,34 @@ describe("the page cache", () => {
     expect((await get("/about")).headers.age).toBe("59");
     now += 1;
     expect((await get("/about")).headers.age).toBe("0");
+  });
+
+  it("sends a kept page compressed to a visitor who accepts it, once its forms are made", async () => {
+    now += 120_000;
+    const plain = await get("/about");
+    const withBrotli = () =>
+      app.inject({
+        method: "GET",
+        url: "/about",
+        headers: { "user-agent": BROWSER, "accept-encoding": "gzip, deflate, br" },
+      });
+    // The forms are made in the background: until then the body leaves as it is.
+    let br = await withBrotli();
+    for (let tries = 0; br.headers["content-encoding"] === undefined && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      br = await withBrotli();
+    }
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({
+      method: "GET",
+      url: "/about",
+      headers: { "user-agent": BROWSER, "accept-encoding": "gzip" },
+    });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(Number(gz.headers["content-length"])).toBe(gz.rawPayload.length);
   });
 
   it("does not keep a 404", async () => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { type CachedPage, cacheableForMs, PageCache, pageCacheKey } from "./page-cache.ts";
 
@@ -131,5 +132,20 @@ describe("PageCache", () => {
     cache.markRendering(person, failing);
     await expect(cache.renderUnderWay(person)).resolves.toBeUndefined();
     await failing.catch(() => undefined);
+  });
+
+  it("makes the body's brotli and gzip forms in the background, for bodies worth it", async () => {
+    const cache = new PageCache({ now: () => 0 });
+    const html = `<html>${"<p>row</p>".repeat(500)}</html>`;
+    const ready = cache.set(person, null, page(html), 60_000);
+    expect(cache.get(person, never)?.encoded).toEqual({});
+    const before = cache.size;
+    await ready;
+    const encoded = cache.get(person, never)?.encoded;
+    expect(brotliDecompressSync(encoded?.br as Buffer).toString()).toBe(html);
+    expect(gunzipSync(encoded?.gzip as Buffer).toString()).toBe(html);
+    expect(cache.size).toBe(before + (encoded?.br?.length ?? 0) + (encoded?.gzip?.length ?? 0));
+    await cache.set(crawler, null, page("<p>tiny</p>"), 60_000);
+    expect(cache.get(crawler, never)?.encoded).toEqual({});
   });
 });

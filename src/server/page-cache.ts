@@ -1,3 +1,7 @@
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Encoding } from "./accept-encoding.ts";
+
 /**
  * A short cache of rendered pages that are the same for every visitor who sends the same request
  * facts, in front of React Router's handler (src/server/pages.ts).
@@ -11,11 +15,13 @@
  * content. When accounts arrive, requests that carry a session must bypass this cache (they may
  * render a signed-in header); requests with an Authorization header already do.
  *
- * What is kept: GET answers with status 200, no Set-Cookie, no Vary beyond Accept-Encoding (the
- * body is never compressed here, so that choice is not part of it), and a Cache-Control that lets
- * a shared cache keep them (s-maxage or max-age above 0; not private, no-store or no-cache). They
+ * What is kept: GET answers with status 200, no Set-Cookie, no Vary beyond Accept-Encoding, and a
+ * Cache-Control that lets a shared cache keep them (s-maxage or max-age above 0; not private,
+ * no-store or no-cache). They
  * are kept for that long, at most `maxTtlMs`. The bytes kept (bodies, headers, keys) are bounded;
- * the least recently used page goes first.
+ * the least recently used page goes first. The Accept-Encoding choice is not in the key: an entry
+ * holds the body and its brotli and gzip forms, and each visitor gets the form they accept (so
+ * the pages kept are sent compressed, which the streamed ones are not).
  */
 
 export interface PageCacheOptions {
@@ -31,6 +37,13 @@ export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_PAGE_CACHE_TTL_MS = 60_000;
 /** One page may take at most this share of the cache, so that one huge page cannot empty it. */
 const LARGEST_SHARE = 8;
+/** Bodies smaller than this are sent as they are: compressing saves too little. */
+const COMPRESS_FROM_BYTES = 1024;
+/** Brotli's quality 5 rather than its default 11: a 130 kB page in a few ms, not a hundred. */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 /** What a Map entry and its objects cost beyond the strings and bytes counted. */
 const ENTRY_OVERHEAD = 256;
 
@@ -45,6 +58,8 @@ export interface CachedPage {
 export interface PageHit {
   page: CachedPage;
   ageSeconds: number;
+  /** The body compressed, once ready (made in the background after the page is kept). */
+  encoded: Partial<Readonly<Record<Encoding, Buffer>>>;
 }
 
 /** What a render depends on beyond the URL: see the file's comment. */
@@ -84,6 +99,7 @@ interface PageEntry {
   storedAt: number;
   expiresAt: number;
   bytes: number;
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 /** Left under a page's plain key when its render asked for the age-verification decision. */
@@ -124,26 +140,52 @@ export class PageCache {
     if (first === undefined) return undefined;
     const entry = first.kind === "varies" ? this.fresh(pageCacheKey(facts, ageVerification())) : first;
     if (entry === undefined || entry.kind !== "page") return undefined;
-    return { page: entry.page, ageSeconds: Math.floor((this.now() - entry.storedAt) / 1000) };
+    return {
+      page: entry.page,
+      ageSeconds: Math.floor((this.now() - entry.storedAt) / 1000),
+      encoded: entry.encoded,
+    };
   }
 
   /**
    * Keeps a rendered page for `ttlMs`. `ageVerification` is the decision its render asked for, or
-   * null when it asked for none.
+   * null when it asked for none. The body's brotli and gzip forms are made in the background (off
+   * the event loop, in zlib's threads) and served once ready; the promise settles then.
    */
-  set(facts: PageRequestFacts, ageVerification: boolean | null, page: CachedPage, ttlMs: number): void {
-    if (ttlMs <= 0) return;
+  set(
+    facts: PageRequestFacts,
+    ageVerification: boolean | null,
+    page: CachedPage,
+    ttlMs: number,
+  ): Promise<void> {
+    if (ttlMs <= 0) return Promise.resolve();
     const now = this.now();
     const plain = pageCacheKey(facts, null);
     const key = pageCacheKey(facts, ageVerification);
     let bytes = ENTRY_OVERHEAD + key.length * 2 + page.body.length;
     for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
-    if (bytes > this.maxBytes / LARGEST_SHARE) return;
+    if (bytes > this.maxBytes / LARGEST_SHARE) return Promise.resolve();
     const expiresAt = now + ttlMs;
     if (ageVerification !== null) {
       this.put(plain, { kind: "varies", expiresAt, bytes: ENTRY_OVERHEAD + plain.length * 2 });
     }
-    this.put(key, { kind: "page", page, storedAt: now, expiresAt, bytes });
+    const entry: PageEntry = { kind: "page", page, storedAt: now, expiresAt, bytes, encoded: {} };
+    this.put(key, entry);
+    if (page.body.length < COMPRESS_FROM_BYTES) return Promise.resolve();
+    return Promise.all([
+      brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+      gzipAsync(page.body, { level: GZIP_LEVEL }),
+    ]).then(
+      ([br, gzip]) => {
+        // Still the same entry (not replaced or evicted meanwhile): count the forms in its bytes.
+        if (this.entries.get(key) !== entry) return;
+        entry.encoded = { br, gzip };
+        entry.bytes += br.length + gzip.length;
+        this.bytes += br.length + gzip.length;
+        this.evict();
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -182,6 +224,10 @@ export class PageCache {
     this.remove(key);
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [oldest, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);

@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { isbot } from "isbot";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { preferredEncoding } from "./accept-encoding.ts";
 import {
   type CachedPage,
   cacheableForMs,
@@ -23,6 +24,9 @@ export const DEFAULT_WEB_BUILD_DIR = fileURLToPath(new URL("../../build/web", im
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Files kept under their own names (favicon and the like) may change with a deploy. */
 const SHORT = "public, max-age=300";
+
+/** Headers that describe one form of a body, not the page: a kept page may leave in another. */
+const BODY_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding"]);
 
 /** Paths that belong to the API and the published files (DESIGN.md §2), never to a page. */
 const NOT_PAGES = /^\/(api|v1|stats|assets)(\/|$)/;
@@ -111,7 +115,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           await underWay;
           hit = cache.get(facts, ageVerification);
         }
-        if (hit) return sendCachedPage(reply, hit);
+        const acceptEncoding = request.headers["accept-encoding"];
+        if (hit) return sendCachedPage(reply, hit, acceptEncoding);
         const rendering = handle(webRequest, request.ip).then(async (rendered) => {
           const ttlMs = cacheableForMs(rendered.response.status, rendered.response.headers, cache.maxTtlMs);
           if (ttlMs === 0) return { response: rendered.response, page: null };
@@ -119,15 +124,16 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           // milliseconds more for the end of the stream rather than its start.
           const page: CachedPage = {
             status: rendered.response.status,
-            headers: [...rendered.response.headers],
+            // The length and encoding are the sent form's, set when it is sent.
+            headers: [...rendered.response.headers].filter(([name]) => !BODY_HEADERS.has(name)),
             body: Buffer.from(await rendered.response.arrayBuffer()),
           };
-          cache.set(facts, rendered.ageVerification, page, ttlMs);
+          void cache.set(facts, rendered.ageVerification, page, ttlMs);
           return { response: null, page };
         });
         cache.markRendering(facts, rendering);
         const { response, page } = await rendering;
-        if (page) return sendCachedPage(reply, { page, ageSeconds: 0 });
+        if (page) return sendCachedPage(reply, { page, ageSeconds: 0, encoded: {} }, acceptEncoding);
         return sendWebResponse(reply, response);
       } catch (error) {
         // React Router renders a page's own errors into the root ErrorBoundary; this is a failure
@@ -143,11 +149,19 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   });
 }
 
-/** A kept page, with HTTP's Age so that a cache downstream counts the time it spent here. */
-function sendCachedPage(reply: FastifyReply, hit: PageHit): FastifyReply {
+/**
+ * A kept page, compressed when the visitor accepts it and the form is ready, with HTTP's Age so
+ * that a cache downstream counts the time it spent here.
+ */
+function sendCachedPage(reply: FastifyReply, hit: PageHit, acceptEncoding: string | undefined): FastifyReply {
   reply.code(hit.page.status);
   for (const [name, value] of hit.page.headers) reply.header(name, value);
-  return reply.header("age", String(hit.ageSeconds)).send(hit.page.body);
+  // The same address may leave compressed or not: caches downstream must tell them apart.
+  reply.header("vary", "accept-encoding").header("age", String(hit.ageSeconds));
+  const encoding = preferredEncoding(acceptEncoding);
+  const encoded = encoding === null ? undefined : hit.encoded[encoding];
+  if (encoding === null || encoded === undefined) return reply.send(hit.page.body);
+  return reply.header("content-encoding", encoding).send(encoded);
 }
 
 /** GET /api/geoip's rule for an address, as the loaders see it. */
