@@ -12,8 +12,12 @@ import { requestOrigin } from "../web-request.ts";
 /** The documents change once a day (the daily job); a few minutes spare the database a crawler's burst. */
 export const SITEMAP_CACHE_MS = 5 * 60_000;
 const CACHE_CONTROL = `public, max-age=${SITEMAP_CACHE_MS / 1000}`;
-/** Documents kept: the index and its children for a few origins. */
-const MAX_DOCUMENTS = 64;
+/**
+ * Documents kept: the index and its children (22 at a million performers) for an origin or two. The
+ * key holds the Host a client sends, so this bounds what varying it can pin: a performer sitemap
+ * is about 3 MB.
+ */
+const MAX_DOCUMENTS = 32;
 /** A child's number: 1, 2, …, no leading zero, so each sitemap has one address. */
 const NUMBER = /^[1-9]\d{0,5}$/;
 
