@@ -148,4 +148,20 @@ describe("PageCache", () => {
     await cache.set(crawler, null, page("<p>tiny</p>"), 60_000);
     expect(cache.get(crawler, never)?.encoded).toEqual({});
   });
+
+  it("does not make visitors wait for a render of a page that could not be kept last time", () => {
+    let now = 0;
+    const cache = new PageCache({ now: () => now });
+    cache.markRendering(person, new Promise(() => {}));
+    expect(cache.renderUnderWay(person)).toBeDefined();
+    cache.notKept(person);
+    expect(cache.renderUnderWay(person)).toBeUndefined();
+    expect(cache.get(person, never)).toBeUndefined();
+    // Until the longest a page is kept: then a render is worth waiting for again.
+    now += 60_000;
+    expect(cache.renderUnderWay(person)).toBeDefined();
+    // A page kept later replaces the mark.
+    cache.set(person, null, page("now public"), 30_000);
+    expect(cache.get(person, never)?.page.body.toString()).toBe("now public");
+  });
 });

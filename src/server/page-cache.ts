@@ -102,9 +102,13 @@ interface PageEntry {
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
-/** Left under a page's plain key when its render asked for the age-verification decision. */
-interface VariesEntry {
-  kind: "varies";
+/**
+ * Left under a page's plain key: "varies" when its render asked for the age-verification decision,
+ * "not-kept" when its last render could not be kept (private, a 404…), so that visitors asking for
+ * it together each render their own rather than wait for another's render in vain.
+ */
+interface MarkEntry {
+  kind: "varies" | "not-kept";
   expiresAt: number;
   bytes: number;
 }
@@ -114,7 +118,7 @@ export class PageCache {
   readonly maxTtlMs: number;
   private readonly now: () => number;
   /** Insertion order is use order: the first entry is the least recently used. */
-  private readonly entries = new Map<string, PageEntry | VariesEntry>();
+  private readonly entries = new Map<string, PageEntry | MarkEntry>();
   private bytes = 0;
   /** Renders under way, by the plain key of their facts. */
   private readonly rendering = new Map<string, Promise<void>>();
@@ -138,6 +142,7 @@ export class PageCache {
     const plain = pageCacheKey(facts, null);
     const first = this.fresh(plain);
     if (first === undefined) return undefined;
+    if (first.kind === "not-kept") return undefined;
     const entry = first.kind === "varies" ? this.fresh(pageCacheKey(facts, ageVerification())) : first;
     if (entry === undefined || entry.kind !== "page") return undefined;
     return {
@@ -193,7 +198,19 @@ export class PageCache {
    * request that finds one waits for it and looks again, rather than render the same page too.
    */
   renderUnderWay(facts: PageRequestFacts): Promise<void> | undefined {
-    return this.rendering.get(pageCacheKey(facts, null));
+    const key = pageCacheKey(facts, null);
+    if (this.fresh(key)?.kind === "not-kept") return undefined;
+    return this.rendering.get(key);
+  }
+
+  /** Records that a render of these facts could not be kept, for the longest a page is kept. */
+  notKept(facts: PageRequestFacts): void {
+    const key = pageCacheKey(facts, null);
+    this.put(key, {
+      kind: "not-kept",
+      expiresAt: this.now() + this.maxTtlMs,
+      bytes: ENTRY_OVERHEAD + key.length * 2,
+    });
   }
 
   /** Records a render of these facts as under way until `render` settles (the first one only). */
@@ -210,7 +227,7 @@ export class PageCache {
     });
   }
 
-  private fresh(key: string): PageEntry | VariesEntry | undefined {
+  private fresh(key: string): PageEntry | MarkEntry | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.remove(key);
@@ -220,7 +237,7 @@ export class PageCache {
     return entry;
   }
 
-  private put(key: string, entry: PageEntry | VariesEntry): void {
+  private put(key: string, entry: PageEntry | MarkEntry): void {
     this.remove(key);
     this.entries.set(key, entry);
     this.bytes += entry.bytes;

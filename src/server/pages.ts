@@ -119,7 +119,10 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         if (hit) return sendCachedPage(reply, hit, acceptEncoding);
         const rendering = handle(webRequest, request.ip).then(async (rendered) => {
           const ttlMs = cacheableForMs(rendered.response.status, rendered.response.headers, cache.maxTtlMs);
-          if (ttlMs === 0) return { response: rendered.response, page: null };
+          if (ttlMs === 0) {
+            cache.notKept(facts);
+            return { response: rendered.response, page: null };
+          }
           // Read whole to be kept: the pages kept are small, and this first visitor waits a few
           // milliseconds more for the end of the stream rather than its start.
           const page: CachedPage = {
