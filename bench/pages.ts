@@ -16,7 +16,8 @@ import { startServerChild } from "./search-server-child.ts";
  * in the browser (issue 5). DIR is the data directory of an `npm start` that has published its days
  * (stopped): its PostgreSQL and published files are what the pages read.
  *
- * - Server: each page of --paths on the site's server in a child process of its own (React in
+ * - Server (--page-cache on|off: with the server's cache of rendered pages, the default, or without,
+ *   which measures the render itself): each page of --paths on the site's server in a child process of its own (React in
  *   production mode): its render time (50 requests one at a time, median), then 50 connections: saturated (throughput) and paced at --rate requests a second
  *   in all (latency at that load; the p95 budget, 50 ms, is judged there, as bench:search does).
  * - Browser: --visits first visits of --browser-path in the system Chromium with the CPU slowed 4x:
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50" },
     rate: { type: "string", default: "100" },
     visits: { type: "string", default: "5" },
+    /** "off": the server renders every request (the render's own cost, as before the page cache). */
+    "page-cache": { type: "string", default: "on" },
   },
 });
 const dataDir = args["data-dir"];
@@ -68,6 +71,7 @@ try {
     mode: "indexed",
     now: Date.now(),
     feedUrl: platform.url,
+    pageCache: args["page-cache"] !== "off",
   });
   try {
     for (const page of paths) {

@@ -36,6 +36,8 @@ export async function startServerChild(options: {
   now: number;
   /** A platform feed for the live-room pages (the home page); none by default. */
   feedUrl?: string;
+  /** False: the server renders every page (no page cache). */
+  pageCache?: boolean;
 }): Promise<ServerChild> {
   const child = fork(
     path.join(import.meta.dirname, "search-server.ts"),
@@ -49,6 +51,8 @@ export async function startServerChild(options: {
       "--now",
       String(options.now),
       ...(options.feedUrl ? ["--feed", options.feedUrl] : []),
+      "--page-cache",
+      options.pageCache === false ? "off" : "on",
     ],
     { execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
   );

@@ -51,6 +51,8 @@ async function main(): Promise<void> {
       now: { type: "string" },
       /** A platform feed for the live-room pages (bench:pages starts a sandbox one); none by default. */
       feed: { type: "string" },
+      /** "off" renders every page (bench:pages --page-cache off: the render itself); on by default. */
+      "page-cache": { type: "string", default: "on" },
     },
   });
   const mode = values.mode as ServerMode;
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     rateLimitPerMinute: 0,
     search,
     ...(values.feed ? { platform: sandboxPlatform(values.feed), imageHost: values.feed } : {}),
+    ...(values["page-cache"] === "off" ? { pageCache: false as const } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;

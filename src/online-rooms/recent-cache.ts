@@ -24,6 +24,10 @@ export class RecentCache<V> {
     return entry;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   set(key: string, value: V, storedAt: number): void {
     this.entries.delete(key);
     this.entries.set(key, { value, storedAt });

@@ -12,6 +12,7 @@ import { createOnlineRoomsService, unavailableOnlineRooms } from "../online-room
 import { SANDBOX_SITE } from "../sandbox/server.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
+import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
@@ -21,6 +22,8 @@ import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
+import { registerRobots } from "./routes/robots.ts";
+import { registerSitemaps } from "./routes/sitemaps.ts";
 import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
 import { registerSuggestions } from "./routes/suggestions.ts";
@@ -52,6 +55,8 @@ export interface AppOptions {
    * names one; otherwise the rooms are unavailable (503) and links go to the sandbox's made-up site.
    */
   platform?: PlatformSource;
+  /** The cache of rendered pages (src/server/page-cache.ts): its limits, or false for none. On by default. */
+  pageCache?: PageCacheOptions | false;
   /** Spacing of the proxy's feed requests (default FEED_MAX_REQUESTS_PER_SECOND); tests lift it. */
   feedRequestsPerSecond?: number;
 }
@@ -111,6 +116,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   registerPublishedFiles(app, options.publishDir);
   registerCoverImages(app, config.PLATFORM_SLUG);
+  // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
+  registerRobots(app);
+  registerSitemaps(app, {
+    db: options.db,
+    publishDir: options.publishDir,
+    platformSlug: config.PLATFORM_SLUG,
+    now: Date.now,
+  });
   registerPages(app, {
     db: options.db,
     search,
@@ -121,6 +134,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     affiliate: platform ? affiliateOf(platform) : { site: SANDBOX_SITE, campaign: SANDBOX_CAMPAIGN },
     ageVerificationRegions: new Set(options.ageVerificationRegions ?? []),
     buildDir: options.webBuildDir,
+    pageCache: options.pageCache,
   });
   return app;
 }

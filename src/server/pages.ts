@@ -2,8 +2,17 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { isbot } from "isbot";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { preferredEncoding } from "./accept-encoding.ts";
+import {
+  type CachedPage,
+  cacheableForMs,
+  PageCache,
+  type PageCacheOptions,
+  type PageHit,
+} from "./page-cache.ts";
 import type { PageContext } from "./page-context.ts";
 import { geoAnswer } from "./routes/geoip.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
@@ -16,6 +25,9 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Files kept under their own names (favicon and the like) may change with a deploy. */
 const SHORT = "public, max-age=300";
 
+/** Headers that describe one form of a body, not the page: a kept page may leave in another. */
+const BODY_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding"]);
+
 /** Paths that belong to the API and the published files (DESIGN.md §2), never to a page. */
 const NOT_PAGES = /^\/(api|v1|stats|assets)(\/|$)/;
 
@@ -25,6 +37,8 @@ export interface PagesOptions extends Omit<PageContext, "ageVerification"> {
   ageVerificationRegions: ReadonlySet<string>;
   /** The build's directory (default build/web); its server/ and client/ come from `react-router build`. */
   buildDir?: string;
+  /** The cache of rendered pages (src/server/page-cache.ts): its limits, or false for none. On by default. */
+  pageCache?: PageCacheOptions | false;
 }
 
 /** Whether the pages have been built into `buildDir`. */
@@ -70,6 +84,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   }
 
   const handle = built ? pageHandler(buildDir, options) : undefined;
+  const cache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
@@ -83,7 +98,46 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           .send(missingBuildMessage(buildDir));
       }
       try {
-        return sendWebResponse(reply, await handle(toWebRequest(request, reply), request.ip));
+        const webRequest = toWebRequest(request, reply);
+        // Only GETs without credentials (none exist yet; see page-cache.ts for why this is safe).
+        if (!cache || request.method !== "GET" || request.headers.authorization !== undefined) {
+          return sendWebResponse(reply, (await handle(webRequest, request.ip)).response);
+        }
+        const userAgent = request.headers["user-agent"];
+        // The loaders' own test (daily-viewers/load.server.ts, rooms-loader.server.ts).
+        const facts = { url: webRequest.url, crawler: userAgent !== undefined && isbot(userAgent) };
+        const ageVerification = () => ageVerificationOf(request.ip, options.ageVerificationRegions);
+        let hit = cache.get(facts, ageVerification);
+        const underWay = hit ? undefined : cache.renderUnderWay(facts);
+        if (underWay) {
+          // The same page is being rendered for someone else: wait for it rather than render it
+          // again (50 visitors arriving as a page expires would otherwise make 50 renders).
+          await underWay;
+          hit = cache.get(facts, ageVerification);
+        }
+        const acceptEncoding = request.headers["accept-encoding"];
+        if (hit) return sendCachedPage(reply, hit, acceptEncoding);
+        const rendering = handle(webRequest, request.ip).then(async (rendered) => {
+          const ttlMs = cacheableForMs(rendered.response.status, rendered.response.headers, cache.maxTtlMs);
+          if (ttlMs === 0) {
+            cache.notKept(facts);
+            return { response: rendered.response, page: null };
+          }
+          // Read whole to be kept: the pages kept are small, and this first visitor waits a few
+          // milliseconds more for the end of the stream rather than its start.
+          const page: CachedPage = {
+            status: rendered.response.status,
+            // The length and encoding are the sent form's, set when it is sent.
+            headers: [...rendered.response.headers].filter(([name]) => !BODY_HEADERS.has(name)),
+            body: Buffer.from(await rendered.response.arrayBuffer()),
+          };
+          void cache.set(facts, rendered.ageVerification, page, ttlMs);
+          return { response: null, page };
+        });
+        cache.markRendering(facts, rendering);
+        const { response, page } = await rendering;
+        if (page) return sendCachedPage(reply, { page, ageSeconds: 0, encoded: {} }, acceptEncoding);
+        return sendWebResponse(reply, response);
       } catch (error) {
         // React Router renders a page's own errors into the root ErrorBoundary; this is a failure
         // to render at all (a broken build), which the API's JSON 500 would describe badly.
@@ -98,10 +152,36 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   });
 }
 
+/**
+ * A kept page, compressed when the visitor accepts it and the form is ready, with HTTP's Age so
+ * that a cache downstream counts the time it spent here.
+ */
+function sendCachedPage(reply: FastifyReply, hit: PageHit, acceptEncoding: string | undefined): FastifyReply {
+  reply.code(hit.page.status);
+  for (const [name, value] of hit.page.headers) reply.header(name, value);
+  // The same address may leave compressed or not: caches downstream must tell them apart.
+  reply.header("vary", "accept-encoding").header("age", String(hit.ageSeconds));
+  const encoding = preferredEncoding(acceptEncoding);
+  const encoded = encoding === null ? undefined : hit.encoded[encoding];
+  if (encoding === null || encoded === undefined) return reply.send(hit.page.body);
+  return reply.header("content-encoding", encoding).send(encoded);
+}
+
+/** GET /api/geoip's rule for an address, as the loaders see it. */
+function ageVerificationOf(clientIp: string, regions: ReadonlySet<string>): boolean {
+  return geoAnswer(clientIp, regions).ageVerification;
+}
+
+/** A rendered page, and the age-verification decision its loaders asked for (null: none asked). */
+interface Rendered {
+  response: Response;
+  ageVerification: boolean | null;
+}
+
 function pageHandler(
   buildDir: string,
   context: PagesOptions,
-): (request: Request, clientIp: string) => Promise<Response> {
+): (request: Request, clientIp: string) => Promise<Rendered> {
   let build: Promise<ServerBuild> | undefined;
   // Imported on the first page rather than at start, so buildApp stays synchronous; once only.
   const loadBuild = () => {
@@ -117,7 +197,8 @@ function pageHandler(
   // Outside production React Router sends errors' messages to the browser, which helps a developer.
   const handler = createRequestHandler(loadBuild, context.config.NODE_ENV);
   const { ageVerificationRegions } = context;
-  return (request, clientIp) => {
+  return async (request, clientIp) => {
+    let asked: boolean | null = null;
     // Built from the fields so that the object literal meets AppLoadContext's index signature.
     const loadContext: AppLoadContext = {
       db: context.db,
@@ -128,8 +209,13 @@ function pageHandler(
       onlineRooms: context.onlineRooms,
       affiliate: context.affiliate,
       // The address Fastify settled on (TRUSTED_PROXIES), as GET /api/geoip would see it.
-      ageVerification: () => geoAnswer(clientIp, ageVerificationRegions).ageVerification,
+      // Recorded, so that the page cache keys this page by the decision too.
+      ageVerification: () => {
+        asked = ageVerificationOf(clientIp, ageVerificationRegions);
+        return asked;
+      },
     };
-    return handler(request, loadContext);
+    const response = await handler(request, loadContext);
+    return { response, ageVerification: asked };
   };
 }

@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * render when the visitor goes away. Pages are only read (GET, HEAD), so no body travels.
  */
 export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, origin(request));
+  const url = new URL(request.url, requestOrigin(request));
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -31,8 +31,12 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
-/** The origin the visitor asked for; a Host header that is no host name (or none) reads as localhost. */
-function origin(request: FastifyRequest): string {
+/**
+ * The origin the visitor asked for; a Host header that is no host name (or none) reads as localhost.
+ * The pages' canonical links are built on it (the root loader's `origin`), and so are robots.txt's
+ * and the sitemaps' addresses, so that all of them name the same site.
+ */
+export function requestOrigin(request: FastifyRequest): string {
   const fallback = `${request.protocol}://localhost`;
   if (!request.host) return fallback;
   try {

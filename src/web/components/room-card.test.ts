@@ -64,7 +64,7 @@ describe("RoomCard", () => {
     expect(shortened(room.subject, SUBJECT_LIMIT).endsWith("...")).toBe(true);
     expect(html.match(/<li><a href="\/tag\//g)).toHaveLength(CARD_TAGS);
     const all = render({ room: { ...room, tags: ["latina", "Not A Tag"] } });
-    expect(all).toContain('<li><a href="/tag/latina" data-discover="true">#latina</a></li>');
+    expect(all).toContain('<li><a href="/tag/latina">#latina</a></li>');
     expect(all).toContain("<li><span>#Not A Tag</span></li>");
   });
 

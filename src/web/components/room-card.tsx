@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { type LinkFilters, roomLink } from "../../online-rooms/links.ts";
 import { isRoomTag } from "../../online-rooms/query.ts";
 import { type OnlineRoom, STATUS_TEXT } from "../../online-rooms/room.ts";
@@ -80,8 +79,11 @@ export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
           <ul className="room-card__tags" aria-label="Tags">
             {tags.map((tag) => (
               <li key={tag}>
+                {/* A plain anchor, not a <Link>: a <Link> resolves its path and sets up prefetching
+                    on every render, and 90 cards of up to 8 tags made that a large share of the
+                    page's server render. A tag page is another list: nothing here to keep. */}
                 {isRoomTag(tag) ? (
-                  <Link to={`/tag/${encodeURIComponent(tag)}`}>#{tag}</Link>
+                  <a href={`/tag/${encodeURIComponent(tag)}`}>#{tag}</a>
                 ) : (
                   <span>#{tag}</span>
                 )}

@@ -1,0 +1,123 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
+import { loadConfig } from "../config.ts";
+import { missingBuildMessage, webBuildExists } from "./pages.ts";
+
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+const GOOGLEBOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
+
+/** The page cache in front of React Router's handler (src/server/page-cache.ts), through the app. */
+describe("the page cache", () => {
+  let now = 1_000_000;
+  let app: FastifyInstance;
+  let uncached: FastifyInstance;
+  beforeAll(() => {
+    if (!webBuildExists()) throw new Error(missingBuildMessage());
+    const config = loadConfig({ PLATFORM_NAME: "TestCams" });
+    app = testApp(NO_DATABASE, { config, pageCache: { now: () => now } });
+    uncached = testApp(NO_DATABASE, { config, pageCache: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await uncached?.close();
+  });
+
+  const get = (url: string, userAgent = BROWSER, on = app) =>
+    on.inject({ method: "GET", url, headers: { "user-agent": userAgent } });
+
+  it("serves a public page again from memory, with its headers and an Age", async () => {
+    const first = await get("/about");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.age).toBe("0");
+    now += 2_500;
+    const second = await get("/about");
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.age).toBe("2");
+    expect(second.body).toBe(first.body);
+    expect(second.headers["cache-control"]).toBe("public, max-age=300");
+    expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
+  it("answers visitors arriving together for a page not kept yet with one and the same page", async () => {
+    now += 120_000;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get("/privacy")));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it("keeps crawlers' pages apart from people's", async () => {
+    now += 120_000;
+    const crawler = await get("/privacy", GOOGLEBOT);
+    expect(crawler.headers.age).toBe("0");
+    const person = await get("/privacy");
+    // Rendered afresh for a person: the crawler's copy is not theirs.
+    expect(person.headers.age).toBe("0");
+    now += 1_000;
+    expect((await get("/privacy", GOOGLEBOT)).headers.age).toBe("1");
+    expect((await get("/privacy")).headers.age).toBe("1");
+  });
+
+  it("keeps a page at most 60 s, whatever its max-age says", async () => {
+    now += 120_000;
+    expect((await get("/about")).headers.age).toBe("0");
+    now += 59_999;
+    expect((await get("/about")).headers.age).toBe("59");
+    now += 1;
+    expect((await get("/about")).headers.age).toBe("0");
+  });
+
+  it("sends a kept page compressed to a visitor who accepts it, once its forms are made", async () => {
+    now += 120_000;
+    const plain = await get("/about");
+    const withBrotli = () =>
+      app.inject({
+        method: "GET",
+        url: "/about",
+        headers: { "user-agent": BROWSER, "accept-encoding": "gzip, deflate, br" },
+      });
+    // The forms are made in the background: until then the body leaves as it is.
+    let br = await withBrotli();
+    for (let tries = 0; br.headers["content-encoding"] === undefined && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      br = await withBrotli();
+    }
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({
+      method: "GET",
+      url: "/about",
+      headers: { "user-agent": BROWSER, "accept-encoding": "gzip" },
+    });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(Number(gz.headers["content-length"])).toBe(gz.rawPayload.length);
+  });
+
+  it("does not keep a 404", async () => {
+    const first = await get("/no/such/page");
+    expect(first.statusCode).toBe(404);
+    const second = await get("/no/such/page");
+    expect(second.statusCode).toBe(404);
+    expect(second.headers.age).toBeUndefined();
+  });
+
+  it("keeps data requests apart from documents", async () => {
+    const data = await get("/about.data");
+    expect(data.statusCode).toBe(200);
+    expect(data.headers["content-type"]).toMatch(/^text\/x-script/);
+    expect((await get("/about.data")).headers["content-type"]).toMatch(/^text\/x-script/);
+    expect((await get("/about")).headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
+  it("answers HEAD without a body, and renders every page when turned off", async () => {
+    const head = await app.inject({ method: "HEAD", url: "/about" });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    await get("/about", BROWSER, uncached);
+    expect((await get("/about", BROWSER, uncached)).headers.age).toBeUndefined();
+  });
+});

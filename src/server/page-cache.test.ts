@@ -1,0 +1,167 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { type CachedPage, cacheableForMs, PageCache, pageCacheKey } from "./page-cache.ts";
+
+const URL_A = "http://site.test/top/viewers";
+const person = { url: URL_A, crawler: false };
+const crawler = { url: URL_A, crawler: true };
+const page = (text: string, headers: [string, string][] = []): CachedPage => ({
+  status: 200,
+  headers: [["content-type", "text/html; charset=utf-8"], ...headers],
+  body: Buffer.from(text),
+});
+const never = () => {
+  throw new Error("the age-verification decision was asked for a page that does not depend on it");
+};
+
+describe("pageCacheKey", () => {
+  it("holds the method, the full URL, crawler or person, and the age-verification decision when asked", () => {
+    expect(pageCacheKey(person, null)).toBe("GET http://site.test/top/viewers person");
+    expect(pageCacheKey(crawler, null)).toBe("GET http://site.test/top/viewers crawler");
+    expect(pageCacheKey(person, true)).toBe("GET http://site.test/top/viewers person age-verification");
+    expect(pageCacheKey(person, false)).toBe("GET http://site.test/top/viewers person no-age-verification");
+    // Origin, query and React Router's data requests are all part of the URL, so of the key.
+    const keys = [
+      "http://site.test/top/viewers",
+      "http://other.test/top/viewers",
+      "http://site.test/top/viewers?live=1",
+      "http://site.test/top/viewers.data",
+    ].map((url) => pageCacheKey({ url, crawler: false }, null));
+    expect(new Set(keys).size).toBe(4);
+  });
+});
+
+describe("cacheableForMs", () => {
+  const headers = (init: Record<string, string>) => new Headers(init);
+  const MAX = 60_000;
+
+  it("keeps a 200 for its max-age (or s-maxage), at most the cap", () => {
+    expect(cacheableForMs(200, headers({ "cache-control": "public, max-age=30" }), MAX)).toBe(30_000);
+    expect(cacheableForMs(200, headers({ "cache-control": "public, max-age=300" }), MAX)).toBe(60_000);
+    expect(cacheableForMs(200, headers({ "cache-control": "max-age=300, s-maxage=10" }), MAX)).toBe(10_000);
+    expect(
+      cacheableForMs(200, headers({ "cache-control": "public, max-age=60", vary: "Accept-Encoding" }), MAX),
+    ).toBe(60_000);
+  });
+
+  it("keeps nothing else: other statuses, no or private cache-control, cookies, other Vary", () => {
+    const ok = "public, max-age=60";
+    expect(cacheableForMs(404, headers({ "cache-control": ok }), MAX)).toBe(0);
+    expect(cacheableForMs(503, headers({ "cache-control": ok }), MAX)).toBe(0);
+    expect(cacheableForMs(302, headers({ "cache-control": ok }), MAX)).toBe(0);
+    expect(cacheableForMs(200, headers({}), MAX)).toBe(0);
+    expect(cacheableForMs(200, headers({ "cache-control": "public" }), MAX)).toBe(0);
+    expect(cacheableForMs(200, headers({ "cache-control": "max-age=0" }), MAX)).toBe(0);
+    expect(cacheableForMs(200, headers({ "cache-control": "private, max-age=30" }), MAX)).toBe(0);
+    expect(cacheableForMs(200, headers({ "cache-control": "no-store" }), MAX)).toBe(0);
+    expect(cacheableForMs(200, headers({ "cache-control": "no-cache, max-age=30" }), MAX)).toBe(0);
+    expect(cacheableForMs(200, headers({ "cache-control": ok, "set-cookie": "a=b" }), MAX)).toBe(0);
+    expect(cacheableForMs(200, headers({ "cache-control": ok, vary: "Cookie" }), MAX)).toBe(0);
+  });
+});
+
+describe("PageCache", () => {
+  it("gives a crawler and a person different entries", () => {
+    const cache = new PageCache({ now: () => 0 });
+    cache.set(person, null, page("for people"), 60_000);
+    expect(cache.get(crawler, never)).toBeUndefined();
+    cache.set(crawler, null, page("for crawlers"), 60_000);
+    expect(cache.get(person, never)?.page.body.toString()).toBe("for people");
+    expect(cache.get(crawler, never)?.page.body.toString()).toBe("for crawlers");
+  });
+
+  it("respects the time to live, and says the page's age", () => {
+    let now = 10_000;
+    const cache = new PageCache({ now: () => now });
+    cache.set(person, null, page("a"), 30_000);
+    now += 29_999;
+    expect(cache.get(person, never)?.ageSeconds).toBe(29);
+    now += 1;
+    expect(cache.get(person, never)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("keys a page whose render asked for the age-verification decision by that decision", () => {
+    const cache = new PageCache({ now: () => 0 });
+    cache.set(person, true, page("no thumbnails"), 60_000);
+    expect(cache.get(person, () => true)?.page.body.toString()).toBe("no thumbnails");
+    expect(cache.get(person, () => false)).toBeUndefined();
+    cache.set(person, false, page("thumbnails"), 60_000);
+    expect(cache.get(person, () => false)?.page.body.toString()).toBe("thumbnails");
+    expect(cache.get(person, () => true)?.page.body.toString()).toBe("no thumbnails");
+    // Once the page no longer asks, its plain entry serves everyone without a lookup.
+    cache.set(person, null, page("same for all"), 60_000);
+    expect(cache.get(person, never)?.page.body.toString()).toBe("same for all");
+  });
+
+  it("stays within its bytes, the least recently used page first out", () => {
+    const cache = new PageCache({ maxBytes: 40_000, now: () => 0 });
+    const big = "x".repeat(4_000);
+    const facts = (n: number) => ({ url: `http://site.test/p${n}`, crawler: false });
+    for (let n = 0; n < 8; n++) cache.set(facts(n), null, page(big), 60_000);
+    expect(cache.get(facts(0), never)).toBeDefined(); // used: now the most recent
+    for (let n = 8; n < 20; n++) cache.set(facts(n), null, page(big), 60_000);
+    expect(cache.size).toBeLessThanOrEqual(40_000);
+    expect(cache.get(facts(1), never)).toBeUndefined();
+    expect(cache.get(facts(19), never)).toBeDefined();
+    // A page larger than an eighth of the cache is not kept at all.
+    cache.set(facts(99), null, page("y".repeat(6_000)), 60_000);
+    expect(cache.get(facts(99), never)).toBeUndefined();
+  });
+
+  it("keeps nothing for a time to live of 0", () => {
+    const cache = new PageCache({ now: () => 0 });
+    cache.set(person, null, page("a"), 0);
+    expect(cache.get(person, never)).toBeUndefined();
+  });
+
+  it("tells of a render under way for the same facts until it settles, even when it fails", async () => {
+    const cache = new PageCache({ now: () => 0 });
+    let finish!: () => void;
+    const render = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    cache.markRendering(person, render);
+    expect(cache.renderUnderWay(crawler)).toBeUndefined();
+    const underWay = cache.renderUnderWay(person);
+    expect(underWay).toBeDefined();
+    finish();
+    await underWay;
+    expect(cache.renderUnderWay(person)).toBeUndefined();
+    const failing = Promise.reject(new Error("render failed"));
+    cache.markRendering(person, failing);
+    await expect(cache.renderUnderWay(person)).resolves.toBeUndefined();
+    await failing.catch(() => undefined);
+  });
+
+  it("makes the body's brotli and gzip forms in the background, for bodies worth it", async () => {
+    const cache = new PageCache({ now: () => 0 });
+    const html = `<html>${"<p>row</p>".repeat(500)}</html>`;
+    const ready = cache.set(person, null, page(html), 60_000);
+    expect(cache.get(person, never)?.encoded).toEqual({});
+    const before = cache.size;
+    await ready;
+    const encoded = cache.get(person, never)?.encoded;
+    expect(brotliDecompressSync(encoded?.br as Buffer).toString()).toBe(html);
+    expect(gunzipSync(encoded?.gzip as Buffer).toString()).toBe(html);
+    expect(cache.size).toBe(before + (encoded?.br?.length ?? 0) + (encoded?.gzip?.length ?? 0));
+    await cache.set(crawler, null, page("<p>tiny</p>"), 60_000);
+    expect(cache.get(crawler, never)?.encoded).toEqual({});
+  });
+
+  it("does not make visitors wait for a render of a page that could not be kept last time", () => {
+    let now = 0;
+    const cache = new PageCache({ now: () => now });
+    cache.markRendering(person, new Promise(() => {}));
+    expect(cache.renderUnderWay(person)).toBeDefined();
+    cache.notKept(person);
+    expect(cache.renderUnderWay(person)).toBeUndefined();
+    expect(cache.get(person, never)).toBeUndefined();
+    // Until the longest a page is kept: then a render is worth waiting for again.
+    now += 60_000;
+    expect(cache.renderUnderWay(person)).toBeDefined();
+    // A page kept later replaces the mark.
+    cache.set(person, null, page("now public"), 30_000);
+    expect(cache.get(person, never)?.page.body.toString()).toBe("now public");
+  });
+});

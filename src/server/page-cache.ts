@@ -1,0 +1,261 @@
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Encoding } from "./accept-encoding.ts";
+
+/**
+ * A short cache of rendered pages that are the same for every visitor who sends the same request
+ * facts, in front of React Router's handler (src/server/pages.ts).
+ *
+ * Why it is safe: a page's render depends only on its URL (origin, path and query, React Router's
+ * `.data` requests included), on whether the visitor is a crawler (isbot: crawlers skip the live
+ * lookup and get full texts, SPEC §6), and, for the loaders that call it, on the visitor's
+ * age-verification decision (PageContext.ageVerification). All three are in the key: the last
+ * only for the pages that asked for it on their last render, the way HTTP's Vary works. Nothing
+ * else of the visitor reaches a render: there are no accounts yet, so no session and no per-user
+ * content. When accounts arrive, requests that carry a session must bypass this cache (they may
+ * render a signed-in header); requests with an Authorization header already do.
+ *
+ * What is kept: GET answers with status 200, no Set-Cookie, no Vary beyond Accept-Encoding, and a
+ * Cache-Control that lets a shared cache keep them (s-maxage or max-age above 0; not private,
+ * no-store or no-cache). They
+ * are kept for that long, at most `maxTtlMs`. The bytes kept (bodies, headers, keys) are bounded;
+ * the least recently used page goes first. The Accept-Encoding choice is not in the key: an entry
+ * holds the body and its brotli and gzip forms, and each visitor gets the form they accept (so
+ * the pages kept are sent compressed, which the streamed ones are not).
+ */
+
+export interface PageCacheOptions {
+  /** The most bytes kept (default 64 MB). */
+  maxBytes?: number;
+  /** The longest a page is kept, whatever its Cache-Control allows (default 60 s). */
+  maxTtlMs?: number;
+  /** The clock (tests inject one). */
+  now?: () => number;
+}
+
+export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_PAGE_CACHE_TTL_MS = 60_000;
+/** One page may take at most this share of the cache, so that one huge page cannot empty it. */
+const LARGEST_SHARE = 8;
+/** Bodies smaller than this are sent as they are: compressing saves too little. */
+const COMPRESS_FROM_BYTES = 1024;
+/** Brotli's quality 5 rather than its default 11: a 130 kB page in a few ms, not a hundred. */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** What a Map entry and its objects cost beyond the strings and bytes counted. */
+const ENTRY_OVERHEAD = 256;
+
+export interface CachedPage {
+  status: number;
+  /** The response's headers but Set-Cookie (a page with one is never kept). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: Buffer;
+}
+
+/** A cache hit: the page and how many whole seconds ago it was rendered (HTTP's Age). */
+export interface PageHit {
+  page: CachedPage;
+  ageSeconds: number;
+  /** The body compressed, once ready (made in the background after the page is kept). */
+  encoded: Partial<Readonly<Record<Encoding, Buffer>>>;
+}
+
+/** What a render depends on beyond the URL: see the file's comment. */
+export interface PageRequestFacts {
+  /** The full URL the visitor asked for (origin, path, query). */
+  url: string;
+  crawler: boolean;
+}
+
+/** The key of a GET: its URL, crawler or person, and the age-verification decision when the page asks for it. */
+export function pageCacheKey(facts: PageRequestFacts, ageVerification: boolean | null): string {
+  const visitor = facts.crawler ? "crawler" : "person";
+  const av = ageVerification === null ? "" : ageVerification ? " age-verification" : " no-age-verification";
+  return `GET ${facts.url} ${visitor}${av}`;
+}
+
+const directive = (cacheControl: string, name: string) =>
+  new RegExp(`(?:^|,)\\s*${name}\\s*(?:=\\s*"?(\\d+)"?)?\\s*(?:,|$)`, "i").exec(cacheControl);
+
+/** How long a response may be kept here (ms): 0 when it may not be kept at all. */
+export function cacheableForMs(status: number, headers: Headers, maxTtlMs: number): number {
+  if (status !== 200) return 0;
+  if (headers.getSetCookie().length > 0) return 0;
+  const vary = headers.get("vary");
+  if (vary?.split(",").some((v) => v.trim().toLowerCase() !== "accept-encoding")) return 0;
+  const cacheControl = headers.get("cache-control");
+  if (cacheControl === null) return 0;
+  for (const refusal of ["private", "no-store", "no-cache"]) if (directive(cacheControl, refusal)) return 0;
+  const seconds = directive(cacheControl, "s-maxage")?.[1] ?? directive(cacheControl, "max-age")?.[1];
+  if (seconds === undefined) return 0;
+  return Math.min(Number(seconds) * 1000, maxTtlMs);
+}
+
+interface PageEntry {
+  kind: "page";
+  page: CachedPage;
+  storedAt: number;
+  expiresAt: number;
+  bytes: number;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/**
+ * Left under a page's plain key: "varies" when its render asked for the age-verification decision,
+ * "not-kept" when its last render could not be kept (private, a 404…), so that visitors asking for
+ * it together each render their own rather than wait for another's render in vain.
+ */
+interface MarkEntry {
+  kind: "varies" | "not-kept";
+  expiresAt: number;
+  bytes: number;
+}
+
+export class PageCache {
+  readonly maxBytes: number;
+  readonly maxTtlMs: number;
+  private readonly now: () => number;
+  /** Insertion order is use order: the first entry is the least recently used. */
+  private readonly entries = new Map<string, PageEntry | MarkEntry>();
+  private bytes = 0;
+  /** Renders under way, by the plain key of their facts. */
+  private readonly rendering = new Map<string, Promise<void>>();
+
+  constructor(options: PageCacheOptions = {}) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES;
+    this.maxTtlMs = options.maxTtlMs ?? DEFAULT_PAGE_CACHE_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Bytes held now (for tests and logs). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /**
+   * The page kept for these facts, if fresh. `ageVerification` is called only when the page's
+   * render asked for the decision (the rooms pages do; a lookup of the visitor's address).
+   */
+  get(facts: PageRequestFacts, ageVerification: () => boolean): PageHit | undefined {
+    const plain = pageCacheKey(facts, null);
+    const first = this.fresh(plain);
+    if (first === undefined) return undefined;
+    if (first.kind === "not-kept") return undefined;
+    const entry = first.kind === "varies" ? this.fresh(pageCacheKey(facts, ageVerification())) : first;
+    if (entry === undefined || entry.kind !== "page") return undefined;
+    return {
+      page: entry.page,
+      ageSeconds: Math.floor((this.now() - entry.storedAt) / 1000),
+      encoded: entry.encoded,
+    };
+  }
+
+  /**
+   * Keeps a rendered page for `ttlMs`. `ageVerification` is the decision its render asked for, or
+   * null when it asked for none. The body's brotli and gzip forms are made in the background (off
+   * the event loop, in zlib's threads) and served once ready; the promise settles then.
+   */
+  set(
+    facts: PageRequestFacts,
+    ageVerification: boolean | null,
+    page: CachedPage,
+    ttlMs: number,
+  ): Promise<void> {
+    if (ttlMs <= 0) return Promise.resolve();
+    const now = this.now();
+    const plain = pageCacheKey(facts, null);
+    const key = pageCacheKey(facts, ageVerification);
+    let bytes = ENTRY_OVERHEAD + key.length * 2 + page.body.length;
+    for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
+    if (bytes > this.maxBytes / LARGEST_SHARE) return Promise.resolve();
+    const expiresAt = now + ttlMs;
+    if (ageVerification !== null) {
+      this.put(plain, { kind: "varies", expiresAt, bytes: ENTRY_OVERHEAD + plain.length * 2 });
+    }
+    const entry: PageEntry = { kind: "page", page, storedAt: now, expiresAt, bytes, encoded: {} };
+    this.put(key, entry);
+    if (page.body.length < COMPRESS_FROM_BYTES) return Promise.resolve();
+    return Promise.all([
+      brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+      gzipAsync(page.body, { level: GZIP_LEVEL }),
+    ]).then(
+      ([br, gzip]) => {
+        // Still the same entry (not replaced or evicted meanwhile): count the forms in its bytes.
+        if (this.entries.get(key) !== entry) return;
+        entry.encoded = { br, gzip };
+        entry.bytes += br.length + gzip.length;
+        this.bytes += br.length + gzip.length;
+        this.evict();
+      },
+      () => undefined,
+    );
+  }
+
+  /**
+   * A render of these facts under way, settled (never rejected) when it ends, or undefined. A
+   * request that finds one waits for it and looks again, rather than render the same page too.
+   */
+  renderUnderWay(facts: PageRequestFacts): Promise<void> | undefined {
+    const key = pageCacheKey(facts, null);
+    if (this.fresh(key)?.kind === "not-kept") return undefined;
+    return this.rendering.get(key);
+  }
+
+  /** Records that a render of these facts could not be kept, for the longest a page is kept. */
+  notKept(facts: PageRequestFacts): void {
+    const key = pageCacheKey(facts, null);
+    this.put(key, {
+      kind: "not-kept",
+      expiresAt: this.now() + this.maxTtlMs,
+      bytes: ENTRY_OVERHEAD + key.length * 2,
+    });
+  }
+
+  /** Records a render of these facts as under way until `render` settles (the first one only). */
+  markRendering(facts: PageRequestFacts, render: Promise<unknown>): void {
+    const key = pageCacheKey(facts, null);
+    if (this.rendering.has(key)) return;
+    const done = render.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.rendering.set(key, done);
+    void done.then(() => {
+      if (this.rendering.get(key) === done) this.rendering.delete(key);
+    });
+  }
+
+  private fresh(key: string): PageEntry | MarkEntry | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.remove(key);
+    if (entry.expiresAt <= this.now()) return undefined;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    return entry;
+  }
+
+  private put(key: string, entry: PageEntry | MarkEntry): void {
+    this.remove(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  private evict(): void {
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= old.bytes;
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}

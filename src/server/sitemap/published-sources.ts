@@ -1,0 +1,28 @@
+import { manifestSchema } from "../../publish/manifest.ts";
+import { monthlyIndexSchema } from "../../publish/monthly-files.ts";
+import { dailyIndexPath, EXTRA_PATHS, FIXED_PATHS } from "../../publish/paths.ts";
+import { possibleTagsFileSchema } from "../../publish/possible-tags.ts";
+import { dailyIndexSchema } from "../../publish/ranking-schemas.ts";
+import { latestShownDay } from "../../web/lib/daily-viewers/days.ts";
+import { readPublishedJson } from "../../web/lib/published-json.server.ts";
+import type { PublishedSources } from "./site-pages.ts";
+
+/**
+ * Reads what the ranking and tag pages of the sitemap are listed from, the way the pages read it
+ * (each file checked against its publisher's schema). A file not published yet (a fresh install)
+ * lists nothing; the latest day is the one /top/viewers shows without a date.
+ */
+export async function readPublishedSources(publishDir: string, nowMs: number): Promise<PublishedSources> {
+  const [manifest, monthly, possible] = await Promise.all([
+    readPublishedJson(publishDir, FIXED_PATHS.manifest, manifestSchema),
+    readPublishedJson(publishDir, FIXED_PATHS.monthlyIndex, monthlyIndexSchema),
+    readPublishedJson(publishDir, EXTRA_PATHS.possibleTags, possibleTagsFileSchema),
+  ]);
+  let daily: PublishedSources["daily"] = null;
+  if (manifest) {
+    const day = latestShownDay(manifest, nowMs);
+    const index = await readPublishedJson(publishDir, dailyIndexPath(day), dailyIndexSchema);
+    if (index) daily = { day, index };
+  }
+  return { daily, monthly, possibleTags: possible?.tags.map((t) => t.tag) ?? [] };
+}

@@ -1,0 +1,113 @@
+import type { MonthlyIndex } from "../../publish/monthly-files.ts";
+import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../publish/paths.ts";
+import type { DailyIndex } from "../../publish/ranking-schemas.ts";
+import { dailyViewerPath, isAddressableTag, overviewPath } from "../../web/lib/daily-viewers/url.ts";
+
+/** A page for a sitemap: its path (percent-encoded) and the day its content last changed, if known. */
+export interface SitemapPage {
+  path: string;
+  lastmod: string | null;
+}
+
+/**
+ * The pages that are always there (SPEC §2's static pages, the ranking roots, the gender and age
+ * pages). Their content changes all the time (live rooms) or with the site (prose), so no lastmod.
+ */
+export const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/privacy",
+  "/top",
+  "/top/viewers",
+  "/top/followers",
+  "/top/growing",
+  "/top/performers",
+  "/top/2021",
+  "/top/supporters",
+  "/female-cams",
+  "/male-cams",
+  "/teen-cams",
+  "/18to21-cams",
+  "/20to30-cams",
+  "/30to50-cams",
+  "/mature-cams",
+] as const;
+
+/** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
+export interface PublishedSources {
+  /** The day /top/viewers shows without a date (src/web/lib/daily-viewers/days.ts), and its index. */
+  daily: { day: string; index: DailyIndex } | null;
+  /** /stats/30days/index.json. */
+  monthly: MonthlyIndex | null;
+  /** The tags of /api/tags/possible_tags.json, most used first. */
+  possibleTags: readonly string[];
+}
+
+/** The second segment of /top/… pages of their own: a tag spelled the same would be taken for them. */
+const TOP_SECTIONS = new Set(["viewers", "followers", "growing", "performers", "supporters"]);
+const YEAR = /^\d{4}$/;
+const GENDERS = RANKING_GENDERS.filter((g): g is Exclude<RankingGender, "all"> => g !== "all");
+
+/** A tag the /top/{tag}… addresses can carry: addressable, and not read as a section or a year (/top/2021). */
+function topTag(tag: string): boolean {
+  return isAddressableTag(tag) && !TOP_SECTIONS.has(tag) && !YEAR.test(tag);
+}
+
+const seg = (tag: string) => encodeURIComponent(tag);
+
+/**
+ * The daily viewer ranking of the latest day, in the addresses the page itself makes (no `all`,
+ * no date: SPEC §2 "the date is omitted on the latest day"; src/web/lib/daily-viewers/url.ts).
+ */
+export function dailyViewerPages(day: string, index: DailyIndex): SitemapPage[] {
+  const pages: SitemapPage[] = [];
+  for (const gender of RANKING_GENDERS) {
+    if (gender !== "all")
+      pages.push({ path: dailyViewerPath({ gender, tag: null, day }, day), lastmod: day });
+    for (const tag of index.lists[gender].filter(isAddressableTag)) {
+      pages.push({ path: dailyViewerPath({ gender, tag, day }, day), lastmod: day });
+    }
+  }
+  return pages;
+}
+
+/**
+ * The 30-day pages (latest editions): top monthly per gender and tag, the tag ranking overview,
+ * and most followed and fastest rising per gender and per tag with a list (`tagFollowers`).
+ */
+export function monthlyPages(index: MonthlyIndex): SitemapPage[] {
+  const lastmod = index.day;
+  const paths: string[] = [];
+  for (const gender of GENDERS) {
+    paths.push(`/top/performers/${gender}`, overviewPath(gender, null));
+    paths.push(`/top/followers/${gender}`, `/top/growing/${gender}`);
+  }
+  for (const gender of RANKING_GENDERS) {
+    for (const tag of index.lists[gender].filter(isAddressableTag)) {
+      paths.push(gender === "all" ? `/top/performers/${seg(tag)}` : `/top/performers/${gender}/${seg(tag)}`);
+      if (topTag(tag)) paths.push(overviewPath(gender, tag));
+    }
+  }
+  for (const tag of index.tagFollowers.filter(isAddressableTag)) {
+    paths.push(`/top/followers/${seg(tag)}`, `/top/growing/${seg(tag)}`);
+  }
+  return paths.map((path) => ({ path, lastmod }));
+}
+
+/** /tag/{tag} for the tags in real use (the live rooms carrying it: no lastmod). */
+export function tagPages(tags: readonly string[]): SitemapPage[] {
+  return tags.filter(isFileSegment).map((tag) => ({ path: `/tag/${seg(tag)}`, lastmod: null }));
+}
+
+/** Every page but the performers', each once, in a stable order: static, daily, 30-day, tags. */
+export function sitePages(sources: PublishedSources): SitemapPage[] {
+  const all: SitemapPage[] = [
+    ...STATIC_PATHS.map((path) => ({ path, lastmod: null })),
+    ...(sources.daily ? dailyViewerPages(sources.daily.day, sources.daily.index) : []),
+    ...(sources.monthly ? monthlyPages(sources.monthly) : []),
+    ...tagPages(sources.possibleTags),
+  ];
+  const byPath = new Map<string, SitemapPage>();
+  for (const page of all) if (!byPath.has(page.path)) byPath.set(page.path, page);
+  return [...byPath.values()];
+}
