@@ -334,7 +334,7 @@ describe("the daily viewer ranking pages", () => {
 
   it("counts a performer seen under 5 minutes ago as live, and says when the others were (SPEC §4)", async () => {
     const rows = fixtureRows(LATEST_DAY, "all");
-    const [justSeen, hoursAgo, daysAgo] = [rows[3]?.u, rows[4]?.u, rows[5]?.u] as string[];
+    const [justSeen, hoursAgo, daysAgo] = [3, 4, 5].map((i) => rows[i]?.u ?? "") as [string, string, string];
     const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
     await insertPerformer(t.db, { username: justSeen, lastSeen: ago(2 * 60_000) });
     await insertPerformer(t.db, { username: hoursAgo, lastSeen: ago(3 * 3_600_000) });
