@@ -15,6 +15,7 @@ import {
 } from "./page-cache.ts";
 import type { PageContext } from "./page-context.ts";
 import { geoAnswer } from "./routes/geoip.ts";
+import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
 
 /** Where `react-router build` writes (react-router.config.ts): build/web at the repository's root. */
@@ -128,7 +129,9 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           const page: CachedPage = {
             status: rendered.response.status,
             // The length and encoding are the sent form's, set when it is sent.
-            headers: [...rendered.response.headers].filter(([name]) => !BODY_HEADERS.has(name)),
+            headers: [...rendered.response.headers].filter(
+              ([name]) => !BODY_HEADERS.has(name) && name !== SERVER_CACHE_HEADER,
+            ),
             body: Buffer.from(await rendered.response.arrayBuffer()),
           };
           void cache.set(facts, rendered.ageVerification, page, ttlMs);

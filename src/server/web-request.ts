@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 
 /**
  * Fastify speaks Node's request and response; React Router's request handler speaks the Web's
@@ -50,8 +51,9 @@ export function requestOrigin(request: FastifyRequest): string {
 export function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
-    // Headers joins repeated Set-Cookie headers with commas, which cookies' dates contain.
-    if (name !== "set-cookie") reply.header(name, value);
+    // Headers joins repeated Set-Cookie headers with commas, which cookies' dates contain. The
+    // page cache's own header stays here.
+    if (name !== "set-cookie" && name !== SERVER_CACHE_HEADER) reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);

@@ -1,4 +1,5 @@
 import type { HeadersFunction } from "react-router";
+import { SERVER_CACHE_HEADER } from "../../server/server-cache-header.ts";
 import { roomsMeta } from "./rooms-copy.ts";
 import type { RoomsPageData } from "./rooms-page.ts";
 import { errorMeta, type PageMetaFunction, siteOf } from "./seo.ts";
@@ -10,10 +11,16 @@ import { errorMeta, type PageMetaFunction, siteOf } from "./seo.ts";
  */
 export const ROOMS_CACHE = "private, max-age=30";
 
-/** The loader may say otherwise (a 503 is not kept at all). */
-export const roomsHeaders: HeadersFunction = ({ loaderHeaders }) => ({
-  "cache-control": loaderHeaders.get("cache-control") ?? ROOMS_CACHE,
-});
+/**
+ * The loader may say otherwise (a 503 is not kept at all). The server's page cache may keep a
+ * page as long as the proxy keeps its rooms: it keys on the visitor's age-verification decision.
+ */
+export const roomsHeaders: HeadersFunction = ({ loaderHeaders }): Record<string, string> => {
+  const own = loaderHeaders.get("cache-control");
+  return own === null
+    ? { "cache-control": ROOMS_CACHE, [SERVER_CACHE_HEADER]: "max-age=30" }
+    : { "cache-control": own };
+};
 
 /** Title, description and canonical from the page's data; an error page's own (404: noindex). */
 export const roomsRouteMeta: PageMetaFunction<() => Promise<RoomsPageData>> = ({ error, matches, data }) =>
