@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
+import { liveRoomsApp, NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
+import { startTestPlatform, type TestPlatform } from "../../tests/helpers/platform.ts";
 import { loadConfig } from "../config.ts";
 import { missingBuildMessage, webBuildExists } from "./pages.ts";
 
@@ -119,5 +120,49 @@ describe("the page cache", () => {
     expect(head.body).toBe("");
     await get("/about", BROWSER, uncached);
     expect((await get("/about", BROWSER, uncached)).headers.age).toBeUndefined();
+  });
+});
+
+/** The live-room pages: private for HTTP caches, kept here apart per age-verification decision. */
+describe("the page cache and the live-room pages", () => {
+  const GB = "81.2.69.142";
+  const US = "8.8.8.8";
+  let now = 5_000_000;
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    if (!webBuildExists()) throw new Error(missingBuildMessage());
+    platform = await startTestPlatform({ performers: 500, seed: 9, at: Date.UTC(2026, 10, 18, 21) });
+    app = liveRoomsApp(platform.sandbox.url, {
+      ageVerificationRegions: ["GB"],
+      pageCache: { now: () => now },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.sandbox.close();
+  });
+
+  const get = (from: string) =>
+    app.inject({ method: "GET", url: "/", headers: { "user-agent": BROWSER }, remoteAddress: from });
+
+  it("keeps / for the proxy's 30 s, a copy per age-verification decision, and never sends its own header", async () => {
+    const us = await get(US);
+    expect(us.statusCode).toBe(200);
+    expect(us.headers["cache-control"]).toBe("private, max-age=30");
+    expect(us.headers["x-server-cache"]).toBeUndefined();
+    expect(us.headers.age).toBe("0");
+    // A visitor where age verification applies is rendered afresh: their page has no thumbnails.
+    const gb = await get(GB);
+    expect(gb.headers.age).toBe("0");
+    expect(gb.body).not.toBe(us.body);
+    now += 29_000;
+    const usAgain = await get(US);
+    expect(usAgain.headers.age).toBe("29");
+    expect(usAgain.body).toBe(us.body);
+    expect(usAgain.headers["x-server-cache"]).toBeUndefined();
+    expect((await get(GB)).body).toBe(gb.body);
+    now += 1_000;
+    expect((await get(US)).headers.age).toBe("0");
   });
 });

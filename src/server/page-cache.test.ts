@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { type CachedPage, cacheableForMs, PageCache, pageCacheKey } from "./page-cache.ts";
+import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 
 const URL_A = "http://site.test/top/viewers";
 const person = { url: URL_A, crawler: false };
@@ -57,6 +58,23 @@ describe("cacheableForMs", () => {
     expect(cacheableForMs(200, headers({ "cache-control": "no-cache, max-age=30" }), MAX)).toBe(0);
     expect(cacheableForMs(200, headers({ "cache-control": ok, "set-cookie": "a=b" }), MAX)).toBe(0);
     expect(cacheableForMs(200, headers({ "cache-control": ok, vary: "Cookie" }), MAX)).toBe(0);
+  });
+});
+
+describe("the page's word for this cache alone (x-server-cache)", () => {
+  const MAX = 60_000;
+  it("keeps a private page for its x-server-cache max-age, at most the cap", () => {
+    const kept = new Headers({ "cache-control": "private, max-age=30", [SERVER_CACHE_HEADER]: "max-age=30" });
+    expect(cacheableForMs(200, kept, MAX)).toBe(30_000);
+    const long = new Headers({ "cache-control": "private", [SERVER_CACHE_HEADER]: "max-age=600" });
+    expect(cacheableForMs(200, long, MAX)).toBe(60_000);
+  });
+
+  it("still keeps no error, no page with a cookie and none whose header has no max-age", () => {
+    const header = { "cache-control": "private, max-age=30", [SERVER_CACHE_HEADER]: "max-age=30" };
+    expect(cacheableForMs(503, new Headers(header), MAX)).toBe(0);
+    expect(cacheableForMs(200, new Headers({ ...header, "set-cookie": "a=b" }), MAX)).toBe(0);
+    expect(cacheableForMs(200, new Headers({ [SERVER_CACHE_HEADER]: "yes" }), MAX)).toBe(0);
   });
 });
 
