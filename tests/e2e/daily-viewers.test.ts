@@ -1,10 +1,8 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import type { FastifyInstance } from "fastify";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { thumbnailSvg } from "../../src/sandbox/thumbnail.ts";
 import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import {
@@ -18,36 +16,13 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { listenLocally } from "../helpers/site.ts";
 import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
 import { launchChromium } from "./chromium.ts";
-
-/** A person's Chrome: the headless one calls itself HeadlessChrome, a crawler to isbot (SPEC §6). */
-const PERSON =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+import { heading, originOf, PERSON, startImageHost } from "./page-helpers.ts";
 
 const allRows = fixtureRows(LATEST_DAY, "all");
 /** Live now: ranks 2 and 71 (one beyond the collapsed 50). */
 const LIVE = [allRows[1]?.u, allRows[70]?.u] as string[];
 
-/** The platform's image host stand-in: the sandbox's placeholder thumbnails at /ri/{username}.jpg. */
-function startImageHost(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const name = /^\/ri\/([^/]+)\.jpg$/.exec(request.url ?? "")?.[1];
-    if (name === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { "content-type": "image/svg+xml" }).end(thumbnailSvg(name));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
 const rowsShown = (page: Page) => page.locator("tbody tr").count();
-
-/**
- * Waits for the page's heading to read `text`: a client-side navigation changes the address first
- * and renders the new list a moment later.
- */
-const heading = (page: Page, text: string) =>
-  page.getByRole("heading", { level: 1, name: text, exact: true }).waitFor();
 
 describe("the daily viewer ranking pages in a browser", () => {
   let t: TestDatabase;
@@ -65,7 +40,7 @@ describe("the daily viewer ranking pages in a browser", () => {
     images = await startImageHost();
     app = testApp(t.db, {
       publishDir: fixture.root,
-      imageHost: `http://127.0.0.1:${(images.address() as AddressInfo).port}`,
+      imageHost: originOf(images),
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
     origin = await listenLocally(app);
@@ -160,7 +135,7 @@ describe("the daily viewer ranking pages in a browser", () => {
           "2 of the top 100 live now.",
         );
         // Thumbnails from the image host: the visitor's region does not require age verification.
-        await page.locator(".viewer-table__thumb").first().waitFor();
+        await page.locator(".live-thumb").first().waitFor();
         await page.getByRole("switch", { name: "Live only" }).click();
         expect(await rowsShown(page)).toBe(100);
         expect(errors).toEqual([]);
@@ -202,7 +177,7 @@ describe("the daily viewer ranking pages in a browser", () => {
         const { page, errors } = await open("/top/viewers", { viewport });
         await hydrated(page);
         // The geo answer comes after hydration; the preview (wide screens only) follows it.
-        await page.locator(".viewer-table__thumb").first().waitFor({ state: "attached" });
+        await page.locator(".live-thumb").first().waitFor({ state: "attached" });
         const preview = page.getByRole("complementary", { name: "Top live cam" });
         if (name === "phone") {
           expect(await preview.count()).toBe(0);

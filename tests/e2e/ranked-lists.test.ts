@@ -1,10 +1,8 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import type { FastifyInstance } from "fastify";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { thumbnailSvg } from "../../src/sandbox/thumbnail.ts";
 import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -18,30 +16,12 @@ import {
 import { listenLocally } from "../helpers/site.ts";
 import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
 import { launchChromium } from "./chromium.ts";
-
-/** A person's Chrome: the headless one calls itself HeadlessChrome, a crawler to isbot (SPEC §6). */
-const PERSON =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+import { heading, originOf, PERSON, startImageHost } from "./page-helpers.ts";
 
 const followers = rankedRows("f", LATEST_DAY, "all");
 /** Live now: rank 2 of most followed (in the online list). */
 const LIVE = followers[1]?.u as string;
 
-/** The platform's image host stand-in: the sandbox's placeholder thumbnails at /ri/{username}.jpg. */
-function startImageHost(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const name = /^\/ri\/([^/]+)\.jpg$/.exec(request.url ?? "")?.[1];
-    if (name === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { "content-type": "image/svg+xml" }).end(thumbnailSvg(name));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-const heading = (page: Page, text: string) =>
-  page.getByRole("heading", { level: 1, name: text, exact: true }).waitFor();
 const firstRowId = (page: Page) => page.locator("tbody tr").first().getAttribute("id");
 /** Wider than the screen: something does not fit a phone. */
 const overflows = (page: Page) =>
@@ -64,7 +44,7 @@ describe("the ranked-list pages in a browser", () => {
     images = await startImageHost();
     app = testApp(t.db, {
       publishDir: fixture.root,
-      imageHost: `http://127.0.0.1:${(images.address() as AddressInfo).port}`,
+      imageHost: originOf(images),
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
     origin = await listenLocally(app);
@@ -115,7 +95,7 @@ describe("the ranked-list pages in a browser", () => {
         const { page, errors } = await open("/top/followers", { viewport });
         // The live row's thumbnail appears once the scripts have run and the geo lookup allows it;
         // on a phone (under 480 px) the row keeps only its LIVE badge.
-        const thumb = page.locator(`tr[data-username="${LIVE}"] .ranking-table__thumb`);
+        const thumb = page.locator(`tr[data-username="${LIVE}"] .live-thumb`);
         await thumb.waitFor({ state: "attached" });
         expect(await thumb.isVisible()).toBe(viewport.width >= 480);
         const pager = page.locator('nav[aria-label="Pages of the list"]');

@@ -12,17 +12,12 @@ import {
 } from "../helpers/tag-overview-files.ts";
 import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
 import { launchChromium } from "./chromium.ts";
-
-/** A person's Chrome: the headless one calls itself HeadlessChrome, a crawler to isbot (SPEC §6). */
-const PERSON =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+import { heading, PERSON } from "./page-helpers.ts";
 
 /** Live now: the 30-day list's ranks 2 and 28 (past the 25 shown). */
 const LIVE = [fixtureName("mon", "all", null, 2), fixtureName("mon", "all", null, 28)];
 const TAB_NAMES = ["Most followed", "Top Monthly", "Most viewed", "Fastest rising"];
 
-const heading = (page: Page, text: string) =>
-  page.getByRole("heading", { level: 1, name: text, exact: true }).waitFor();
 const panel = (page: Page, tab: string) => page.locator(`section[data-tab="${tab}"]`);
 const rowsOf = (page: Page, tab: string) => panel(page, tab).locator("tbody tr");
 /** The scripts have run: 'Live only' becomes a button only then. */

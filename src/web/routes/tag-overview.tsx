@@ -2,6 +2,7 @@ import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import sharedCss from "../components/daily-viewers/daily-viewers.css?url";
 import { ErrorPage } from "../components/error-page.tsx";
+import cellsCss from "../components/ranking-cells.css?url";
 import pageCss from "../components/tag-overview/tag-overview.css?url";
 import { TagOverviewPage } from "../components/tag-overview/tag-overview-page.tsx";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
@@ -17,6 +18,7 @@ import type { loader as rootLoader } from "../root.tsx";
 export const links: LinksFunction = () => [
   // The gender switch, tag picker, 'Live only' and tag cloud are the daily page's, with their styles.
   { rel: "stylesheet", href: sharedCss },
+  { rel: "stylesheet", href: cellsCss },
   { rel: "stylesheet", href: pageCss },
 ];
 

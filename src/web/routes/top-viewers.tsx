@@ -3,6 +3,7 @@ import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import pageCss from "../components/daily-viewers/daily-viewers.css?url";
 import { DailyViewersPage } from "../components/daily-viewers/daily-viewers-page.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import cellsCss from "../components/ranking-cells.css?url";
 import { loadDailyViewers } from "../lib/daily-viewers/load.server.ts";
 import { dailyViewerDescription, dailyViewerTitle } from "../lib/daily-viewers/title.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
@@ -13,7 +14,10 @@ import type { loader as rootLoader } from "../root.tsx";
  * The daily viewer ranking (SPEC §2): /top/viewers[/{gender}][/{tag}][/{date}], one module for
  * every form; src/web/lib/daily-viewers/url.ts reads the address.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: cellsCss },
+  { rel: "stylesheet", href: pageCss },
+];
 
 export function loader({ request, params, context }: PageLoaderArgs) {
   return loadDailyViewers(request, params["*"], context);

@@ -1,5 +1,6 @@
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
 import type { DailyViewerEntry } from "../../lib/daily-viewers/page-data.ts";
+import { FollowerChange, LiveState } from "../ranking-cells.tsx";
 
 /** Tags a row shows at most; the rest are in the performer's own page. */
 const ROW_TAGS = 5;
@@ -8,57 +9,6 @@ const number = new Intl.NumberFormat("en-US");
 
 export interface RankedEntry extends DailyViewerEntry {
   rank: number;
-}
-
-/** "+1,234", "−56", "0": the 7-day follower change with its sign. */
-export function signedChange(change: number): string {
-  if (change > 0) return `+${number.format(change)}`;
-  if (change < 0) return `−${number.format(-change)}`;
-  return "0";
-}
-
-function FollowerChange({ change }: { change: number }) {
-  const direction = change > 0 ? "up" : change < 0 ? "down" : "flat";
-  return (
-    <span className={`viewer-table__change viewer-table__change--${direction}`}>
-      {signedChange(change)}
-      <span className="sr-only"> in 7 days</span>
-    </span>
-  );
-}
-
-function LiveCell({
-  username,
-  live,
-  liveText,
-  thumbnail,
-}: {
-  username: string;
-  live: boolean;
-  liveText: string | null;
-  thumbnail: string | null;
-}) {
-  if (!live) return liveText === null ? null : <span className="viewer-table__seen">{liveText}</span>;
-  return (
-    <>
-      <span className="live-badge">Live</span>
-      {thumbnail !== null && (
-        <img
-          className="viewer-table__thumb"
-          src={thumbnail}
-          alt={`${username} live now`}
-          width={120}
-          height={90}
-          loading="lazy"
-          decoding="async"
-          // A thumbnail that does not load is hidden rather than shown broken.
-          onError={(event) => {
-            event.currentTarget.hidden = true;
-          }}
-        />
-      )}
-    </>
-  );
 }
 
 /**
@@ -156,7 +106,7 @@ export function ViewerTable({
                 {number.format(row.num_f)} <FollowerChange change={row.fg} />
               </td>
               <td className="viewer-table__live">
-                <LiveCell
+                <LiveState
                   username={row.u}
                   live={isLive}
                   liveText={isLive ? null : liveTextOf(row.u)}

@@ -1,42 +1,10 @@
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
 import type { TableMode } from "../../lib/ranked-lists/page-data.ts";
 import type { RankingRow } from "../../lib/ranked-lists/table-rows.ts";
+import { FollowerChange, LiveState } from "../ranking-cells.tsx";
 import { PreviousRank } from "./previous-rank.tsx";
 
 const number = new Intl.NumberFormat("en-US");
-
-/** "+1,234", "−56", "0": the 7-day follower change with its sign. */
-export function signedChange(change: number): string {
-  if (change > 0) return `+${number.format(change)}`;
-  if (change < 0) return `−${number.format(-change)}`;
-  return "0";
-}
-
-function LiveCell({ row, thumbnail }: { row: RankingRow; thumbnail: string | null }) {
-  if (!row.live) {
-    return row.liveText === null ? null : <span className="ranking-table__seen">{row.liveText}</span>;
-  }
-  return (
-    <>
-      <span className="live-badge">Live</span>
-      {thumbnail !== null && (
-        <img
-          className="ranking-table__thumb"
-          src={thumbnail}
-          alt={`${row.u} live now`}
-          width={120}
-          height={90}
-          loading="lazy"
-          decoding="async"
-          // A thumbnail that does not load is hidden rather than shown broken.
-          onError={(event) => {
-            event.currentTarget.hidden = true;
-          }}
-        />
-      )}
-    </>
-  );
-}
 
 export interface RankingTableProps {
   caption: string;
@@ -123,15 +91,7 @@ export function RankingTable({
               <td className="ranking-table__number">{viewerThresholdLabel(row.viewers)}</td>
             ) : (
               <td className="ranking-table__number">
-                {number.format(row.followers)}{" "}
-                <span
-                  className={`ranking-table__change ranking-table__change--${
-                    row.change > 0 ? "up" : row.change < 0 ? "down" : "flat"
-                  }`}
-                >
-                  {signedChange(row.change)}
-                  <span className="sr-only"> in 7 days</span>
-                </span>
+                {number.format(row.followers)} <FollowerChange change={row.change} />
               </td>
             )}
             {showPreviousRank && (
@@ -140,7 +100,12 @@ export function RankingTable({
               </td>
             )}
             <td className="ranking-table__live">
-              <LiveCell row={row} thumbnail={row.live ? thumbnailOf(row.u) : null} />
+              <LiveState
+                username={row.u}
+                live={row.live}
+                liveText={row.liveText}
+                thumbnail={row.live ? thumbnailOf(row.u) : null}
+              />
             </td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import dailyCss from "../../components/daily-viewers/daily-viewers.css?url";
 import rankedCss from "../../components/ranked-lists/ranked-lists.css?url";
+import cellsCss from "../../components/ranking-cells.css?url";
 import tableCss from "../../components/ranking-table/ranking-table.css?url";
 import roomsCss from "../../components/rooms.css?url";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../seo.ts";
@@ -13,6 +14,7 @@ import type { RankedListData } from "./page-data.ts";
 export const rankedListLinks: LinksFunction = () => [
   { rel: "stylesheet", href: dailyCss },
   { rel: "stylesheet", href: roomsCss },
+  { rel: "stylesheet", href: cellsCss },
   { rel: "stylesheet", href: tableCss },
   { rel: "stylesheet", href: rankedCss },
 ];

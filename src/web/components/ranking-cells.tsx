@@ -1,0 +1,61 @@
+/**
+ * The cells every ranking table shares (the daily Top 100's and the ranked lists'): the 7-day
+ * follower change and the live state. Styles in ranking-cells.css, linked by each ranking route.
+ */
+
+const number = new Intl.NumberFormat("en-US");
+
+/** "+1,234", "−56", "0": the 7-day follower change with its sign. */
+export function signedChange(change: number): string {
+  if (change > 0) return `+${number.format(change)}`;
+  if (change < 0) return `−${number.format(-change)}`;
+  return "0";
+}
+
+export function FollowerChange({ change }: { change: number }) {
+  const direction = change > 0 ? "up" : change < 0 ? "down" : "flat";
+  return (
+    <span className={`follower-change follower-change--${direction}`}>
+      {signedChange(change)}
+      <span className="sr-only"> in 7 days</span>
+    </span>
+  );
+}
+
+/**
+ * SPEC §4: a live performer's badge and, where it may be shown, the live thumbnail; for the others
+ * when they were last live ('live recently' …), or nothing when that is not known.
+ */
+export function LiveState({
+  username,
+  live,
+  liveText,
+  thumbnail,
+}: {
+  username: string;
+  live: boolean;
+  liveText: string | null;
+  thumbnail: string | null;
+}) {
+  if (!live) return liveText === null ? null : <span className="live-seen">{liveText}</span>;
+  return (
+    <>
+      <span className="live-badge">Live</span>
+      {thumbnail !== null && (
+        <img
+          className="live-thumb"
+          src={thumbnail}
+          alt={`${username} live now`}
+          width={120}
+          height={90}
+          loading="lazy"
+          decoding="async"
+          // A thumbnail that does not load is hidden rather than shown broken.
+          onError={(event) => {
+            event.currentTarget.hidden = true;
+          }}
+        />
+      )}
+    </>
+  );
+}
