@@ -299,17 +299,6 @@ describe("published rankings against the ground truth", () => {
     }
   });
 
-  it("publishes the year's lists over the whole history (all in one year), pr null", async () => {
-    expect((await read("/stats/2026/index.json")).from).toBe(DAYS[0]);
-    for (const gender of ["all", "women"] as const) {
-      const suffix = gender === "all" ? "" : `-${gender}`;
-      const keep = (r: Row) => inGender(r.row.u, gender);
-      expect(await read(`/stats/2026/most-popular${suffix}.json`), gender).toEqual(
-        expectedList(LAST, "score", 500, keep).map((r) => ({ ...r, pr: null })),
-      );
-    }
-  });
-
   /** The supporter rows of a day in one order, from the truth (docs/decisions/0007). */
   function expectedSupporters(day: string, order: "gained" | "per-hour") {
     const truth = truthDays.get(day) as Map<string, ExpectedDay>;

@@ -48,6 +48,7 @@ export const LATEST_ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
 export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
   { name: "daily viewer rankings", run: publishDailyViewerRankings },
   { name: "most followed and fastest rising", run: publishFollowerRankings },
+  { name: "the year's top performers (on December 31st)", run: publishYearRankings },
   { name: "supporter rankings", run: publishSupporterRankings },
 ];
 
@@ -57,7 +58,6 @@ export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }
  */
 export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
   { name: "top monthly and tag lists", run: publishMonthlyRankings },
-  { name: "the year's top performers", run: publishYearRankings },
   { name: "locations", run: publishLocationFiles },
   { name: "traffic", run: publishTraffic },
   { name: "celebrations", run: publishCelebrations },

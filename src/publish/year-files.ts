@@ -17,14 +17,17 @@ import type { YearIndex } from "./ranking-schemas.ts";
 import { publishJson } from "./write-file.ts";
 
 /**
- * A year's top performers (/top/2021…), the latest edition: for the newest day D, the ranked rows
- * over the year of D from its January 1st to D (one windowPerformers call), by score like top
+ * A year's top performers (/top/2021…), written once the year is over: by the daily job of its
+ * December 31st (a dated step, so a rebuild of that day writes them again, and a rebuild of any
+ * other day leaves them alone), over the whole year from its January 1st, by score like top
  * monthly: /stats/{year}/most-popular{-gender}.json (500 rows) and, for each tag at least
  * tagMinPerformers performers of the gender used in the year, the tag lists (100 rows); and
- * /stats/{year}/index.json. pr is null throughout: a year has no previous edition to compare with
- * (yesterday's edition of the same year is the same list one day shorter, not an earlier ranking).
+ * /stats/{year}/index.json. Any other day writes nothing: the only page that reads a year's lists
+ * shows a finished year, and a year-to-date edition every day would read a whole year of
+ * performer_days daily (BENCHMARKS.md). pr is null throughout: a year has no previous edition.
  */
 export const publishYearRankings: DayPublisher = async (context, day) => {
+  if (!day.endsWith("-12-31")) return [];
   const year = day.slice(0, 4);
   const yearStart = `${year}-01-01`;
   const [performers, from] = await Promise.all([
