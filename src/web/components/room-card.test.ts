@@ -53,7 +53,7 @@ describe("RoomCard", () => {
     expect(html).toContain('<img src="https://img.example/ri/sweet_anna.jpg" alt=""');
     expect(html).toContain('<p class="room-card__display-name">Sweet Anna</p>');
     expect(html).toContain(
-      '<span class="room-card__status room-card__status--2">Private show</span><span>12,345 viewers</span><span>23</span><span>CO</span>',
+      '<span class="room-card__status room-card__status--2">Private show</span><span>12,345 viewers</span><span>23</span><span class="room-card__country"><span class="fi fi-co" role="img" aria-label="Colombia" title="Colombia"></span> CO</span>',
     );
     expect(html).not.toContain("room-card__audit");
   });

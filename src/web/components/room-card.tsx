@@ -2,6 +2,7 @@ import { type LinkFilters, roomLink } from "../../online-rooms/links.ts";
 import { isRoomTag } from "../../online-rooms/query.ts";
 import { type OnlineRoom, STATUS_TEXT } from "../../online-rooms/room.ts";
 import type { RoomsPageData } from "../lib/rooms-page.ts";
+import { Flag } from "./flag.tsx";
 
 /**
  * SPEC §5 cuts bios at 125 characters, its one text limit: subjects are cut the same for people
@@ -61,7 +62,11 @@ export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
           </span>
           <span>{count.format(room.viewers)} viewers</span>
           {room.age !== null && <span>{room.age}</span>}
-          {room.country && <span>{room.country}</span>}
+          {room.country && (
+            <span className="room-card__country">
+              <Flag country={room.country} /> {room.country}
+            </span>
+          )}
         </p>
         {page.audit && (
           <p className="room-card__audit">

@@ -1,5 +1,7 @@
-import type { HeadersFunction } from "react-router";
+import type { HeadersFunction, LinksFunction } from "react-router";
 import { SERVER_CACHE_HEADER } from "../../server/server-cache-header.ts";
+import { flagLinks } from "../components/flag.tsx";
+import roomsCss from "../components/rooms.css?url";
 import { roomsMeta } from "./rooms-copy.ts";
 import type { RoomsPageData } from "./rooms-page.ts";
 import { errorMeta, type PageMetaFunction, siteOf } from "./seo.ts";
@@ -10,6 +12,9 @@ import { errorMeta, type PageMetaFunction, siteOf } from "./seo.ts";
  * browser may keep a page, and no longer than the proxy would.
  */
 export const ROOMS_CACHE = "private, max-age=30";
+
+/** The room cards' styles, and the flags of their countries (served from our own origin). */
+export const roomsLinks: LinksFunction = () => [{ rel: "stylesheet", href: roomsCss }, ...flagLinks()];
 
 /**
  * The loader may say otherwise (a 503 is not kept at all). The server's page cache may keep a

@@ -1,19 +1,18 @@
 import type { ClientLoaderFunctionArgs, HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import roomsCss from "../components/rooms.css?url";
 import { RoomsPage } from "../components/rooms-page.tsx";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { roomsClientLoader } from "../lib/rooms-client-loader.ts";
 import { loadRoomsPage } from "../lib/rooms-loader.server.ts";
 import { ageIdentity } from "../lib/rooms-page.ts";
-import { roomsHeaders, roomsRouteMeta } from "../lib/rooms-route.ts";
+import { roomsHeaders, roomsLinks, roomsRouteMeta } from "../lib/rooms-route.ts";
 
 /**
  * The age pages (SPEC §2: /teen-cams, /18to21-cams, /20to30-cams, /30to50-cams, /mature-cams):
  * the home page's list, with a link to the platform's section of the same name. The feed knows no
  * ages to filter by, so the list is everyone online; the platform's section is where ages sort.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: roomsCss }];
+export const links: LinksFunction = roomsLinks;
 export const headers: HeadersFunction = roomsHeaders;
 
 export const loader = (args: PageLoaderArgs) =>

@@ -1,17 +1,16 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import roomsCss from "../components/rooms.css?url";
 import { RoomsPage } from "../components/rooms-page.tsx";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { loadRoomsPage } from "../lib/rooms-loader.server.ts";
 import { genderIdentity } from "../lib/rooms-page.ts";
-import { roomsHeaders, roomsRouteMeta } from "../lib/rooms-route.ts";
+import { roomsHeaders, roomsLinks, roomsRouteMeta } from "../lib/rooms-route.ts";
 
 /**
  * /female-cams and /male-cams (SPEC §2): that gender only, whatever the visitor's preference, so
  * the server's list is the list: no client loader, no toggles.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: roomsCss }];
+export const links: LinksFunction = roomsLinks;
 export const headers: HeadersFunction = roomsHeaders;
 
 export const loader = (args: PageLoaderArgs) =>

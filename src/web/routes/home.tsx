@@ -1,15 +1,14 @@
 import type { ClientLoaderFunctionArgs, HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import roomsCss from "../components/rooms.css?url";
 import { RoomsPage } from "../components/rooms-page.tsx";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { roomsClientLoader } from "../lib/rooms-client-loader.ts";
 import { loadRoomsPage } from "../lib/rooms-loader.server.ts";
 import { HOME } from "../lib/rooms-page.ts";
-import { roomsHeaders, roomsRouteMeta } from "../lib/rooms-route.ts";
+import { roomsHeaders, roomsLinks, roomsRouteMeta } from "../lib/rooms-route.ts";
 
 /** `/` (SPEC §2): every room online, in the visitor's genders; ?page and ?audit. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: roomsCss }];
+export const links: LinksFunction = roomsLinks;
 export const headers: HeadersFunction = roomsHeaders;
 
 export const loader = (args: PageLoaderArgs) => loadRoomsPage(args, HOME);
