@@ -7,6 +7,17 @@ import { NotFound } from "./not-found.tsx";
  */
 export function ErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503 && error.statusText === "Not Published Yet") {
+    return (
+      <article className="page page--narrow">
+        <h1>The first rankings are on their way</h1>
+        <p>
+          This ranking is worked out from the history collected so far, once a day. The first days are being
+          rolled up right now: try again in a few minutes.
+        </p>
+      </article>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <article className="page page--narrow">

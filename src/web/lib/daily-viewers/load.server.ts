@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { manifestSchema } from "../../../publish/manifest.ts";
 import {
   dailyIndexPath,
@@ -16,6 +16,7 @@ import {
 import type { PageContext } from "../../../server/page-context.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { liveAmong } from "../online-users.server.ts";
+import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import { coverImagePath } from "./cover.ts";
 import { placeDay } from "./days.ts";
@@ -23,8 +24,6 @@ import { RANKING_GENDERS, type RankingGender } from "./genders.ts";
 import type { DailyViewersData } from "./page-data.ts";
 import { TAG_CLOUD_MAX_TAGS } from "./tag-cloud.ts";
 import { dailyViewerPath, isAddressableTag, parseDailyViewerSplat } from "./url.ts";
-
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
 /** The addressable tags of a gender's lists that day (a tag reading as a gender word or date has no address). */
 const tagsOf = (index: DailyIndex, gender: RankingGender) => index.lists[gender].filter(isAddressableTag);
@@ -52,7 +51,7 @@ export async function loadDailyViewers(
   const view = parseDailyViewerSplat(splat);
   if (view === null) throw notFound();
   const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
-  if (manifest === null) throw notFound();
+  if (manifest === null) throw notPublishedYet();
   const place = placeDay(view.date, manifest, now);
   if (place === null) throw notFound();
 

@@ -16,9 +16,10 @@ import type { PageContext } from "../../../server/page-context.ts";
 import { placeDay } from "../daily-viewers/days.ts";
 import { RANKING_GENDERS, type RankingGender } from "../daily-viewers/genders.ts";
 import { isCrawler } from "../live-rows.server.ts";
+import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
-import { imageHostOf, notFound, pagedRows, requestedPage } from "./ranked-page.server.ts";
+import { imageHostOf, pagedRows, requestedPage } from "./ranked-page.server.ts";
 import { fromRankedRow } from "./table-rows.ts";
 import {
   followersDescription,
@@ -56,7 +57,7 @@ export async function loadFollowerList(
   if (view === null) throw notFound();
   const page = requestedPage(request);
   const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
-  if (manifest === null) throw notFound();
+  if (manifest === null) throw notPublishedYet();
   const place = placeDay(view.date, manifest, now);
   if (place === null) throw notFound();
 

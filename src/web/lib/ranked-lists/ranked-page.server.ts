@@ -1,13 +1,12 @@
-import { data } from "react-router";
 import type { PageContext } from "../../../server/page-context.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
+import { notFound } from "../page-errors.server.ts";
 import { pageHref } from "../pagination.ts";
 import { pageCount, pageOf } from "./paging.ts";
 import type { LiveOf, RankingRow } from "./table-rows.ts";
 import { parsePageParam } from "./url.ts";
 
 /** What has no page (SPEC §2, §5): the 404 page, status 404, through the route's ErrorBoundary. */
-export const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
 /** The requested page number (?page), or a 404 for one that is not a whole number from 1. */
 export function requestedPage(request: Request): number {

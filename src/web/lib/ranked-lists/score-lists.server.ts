@@ -11,9 +11,10 @@ import { rankedFileSchema, yearIndexSchema } from "../../../publish/ranking-sche
 import type { PageContext } from "../../../server/page-context.ts";
 import { RANKING_GENDERS } from "../daily-viewers/genders.ts";
 import { isCrawler } from "../live-rows.server.ts";
+import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
-import { imageHostOf, notFound, pagedRows, requestedPage } from "./ranked-page.server.ts";
+import { imageHostOf, pagedRows, requestedPage } from "./ranked-page.server.ts";
 import { fromRankedRow } from "./table-rows.ts";
 import { monthlyDescription, monthlyHeading, pageSuffix, yearDescription, yearHeading } from "./titles.ts";
 import { parseScoreListSegments, type ScoreList, scoreListPath, splatSegments } from "./url.ts";
@@ -76,7 +77,9 @@ export async function loadScoreList(
   };
 
   if (index === null) {
-    if (list === "performers" || view.tag !== null || page !== 1) throw notFound();
+    // No 30-day index yet: the daily job has not published its first newest day.
+    if (list === "performers") throw notPublishedYet();
+    if (view.tag !== null || page !== 1) throw notFound();
     const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
     return {
       ...base,

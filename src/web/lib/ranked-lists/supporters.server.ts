@@ -9,9 +9,10 @@ import { supporterFileSchema } from "../../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { placeDay } from "../daily-viewers/days.ts";
 import { isCrawler } from "../live-rows.server.ts";
+import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
-import { imageHostOf, notFound, pagedRows, requestedPage } from "./ranked-page.server.ts";
+import { imageHostOf, pagedRows, requestedPage } from "./ranked-page.server.ts";
 import { fromSupporterEntry } from "./table-rows.ts";
 import { pageSuffix, supportersDescription, supportersHeading } from "./titles.ts";
 import { parseSupporterSegments, splatSegments, supporterListPath } from "./url.ts";
@@ -38,7 +39,7 @@ export async function loadSupporters(
   if (view === null) throw notFound();
   const page = requestedPage(request);
   const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
-  if (manifest === null) throw notFound();
+  if (manifest === null) throw notPublishedYet();
   const place = placeDay(view.date, manifest, now);
   if (place === null) throw notFound();
   const all = await readPublishedJson(

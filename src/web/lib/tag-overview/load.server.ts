@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { manifestSchema } from "../../../publish/manifest.ts";
 import { monthlyIndexSchema } from "../../../publish/monthly-files.ts";
 import {
@@ -25,6 +25,7 @@ import { latestShownDay } from "../daily-viewers/days.ts";
 import type { RankingGender } from "../daily-viewers/genders.ts";
 import { TAG_CLOUD_MAX_TAGS } from "../daily-viewers/tag-cloud.ts";
 import { liveAmong } from "../online-users.server.ts";
+import { notFound } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { TagOverviewData } from "./page-data.ts";
 import { tagRank } from "./rank-badge.ts";
@@ -36,8 +37,6 @@ import {
   showMorePath,
   tagOverviewPath,
 } from "./url.ts";
-
-const notFound = () => data(null, { status: 404, statusText: "Not Found" });
 
 /** SPEC §4: the 'live' query parameter turns 'Live only' on at first; "0" and "false" say no. */
 function liveParam(url: URL): boolean {
