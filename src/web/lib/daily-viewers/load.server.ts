@@ -1,12 +1,6 @@
 import { isbot } from "isbot";
 import { redirect } from "react-router";
-import { manifestSchema } from "../../../publish/manifest.ts";
-import {
-  dailyIndexPath,
-  dailyTagFrequencyPath,
-  dailyViewerRankingPath,
-  FIXED_PATHS,
-} from "../../../publish/paths.ts";
+import { dailyIndexPath, dailyTagFrequencyPath, dailyViewerRankingPath } from "../../../publish/paths.ts";
 import {
   type DailyIndex,
   dailyIndexSchema,
@@ -16,12 +10,12 @@ import {
 import type { PageContext } from "../../../server/page-context.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { liveAmong } from "../online-users.server.ts";
-import { notFound, notPublishedYet } from "../page-errors.server.ts";
+import { notFound } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import { coverImagePath } from "./cover.ts";
-import { placeDay } from "./days.ts";
 import { RANKING_GENDERS, type RankingGender } from "./genders.ts";
 import type { DailyViewersData } from "./page-data.ts";
+import { publishedPlace } from "./place.server.ts";
 import { TAG_CLOUD_MAX_TAGS } from "./tag-cloud.ts";
 import { dailyViewerPath, isAddressableTag, parseDailyViewerSplat } from "./url.ts";
 
@@ -50,10 +44,7 @@ export async function loadDailyViewers(
   const url = new URL(request.url);
   const view = parseDailyViewerSplat(splat);
   if (view === null) throw notFound();
-  const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
-  if (manifest === null) throw notPublishedYet();
-  const place = placeDay(view.date, manifest, now);
-  if (place === null) throw notFound();
+  const place = await publishedPlace(context.publishDir, view.date, now);
 
   const picked = url.searchParams.get("tag");
   if (picked !== null) {

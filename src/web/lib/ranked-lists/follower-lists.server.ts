@@ -1,8 +1,6 @@
-import { manifestSchema } from "../../../publish/manifest.ts";
 import {
   datedTagFollowerGainPath,
   datedTagFollowersPath,
-  FIXED_PATHS,
   followerIndexPath,
   userFollowerGainPath,
   userFollowersPath,
@@ -13,10 +11,10 @@ import {
   rankedFileSchema,
 } from "../../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { placeDay } from "../daily-viewers/days.ts";
 import { RANKING_GENDERS, type RankingGender } from "../daily-viewers/genders.ts";
+import { publishedPlace } from "../daily-viewers/place.server.ts";
 import { isCrawler } from "../live-rows.server.ts";
-import { notFound, notPublishedYet } from "../page-errors.server.ts";
+import { notFound } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
 import { imageHostOf, pagedRows, requestedPage } from "./ranked-page.server.ts";
@@ -56,10 +54,7 @@ export async function loadFollowerList(
   const view = parseFollowerListSegments(splatSegments(splat));
   if (view === null) throw notFound();
   const page = requestedPage(request);
-  const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
-  if (manifest === null) throw notPublishedYet();
-  const place = placeDay(view.date, manifest, now);
-  if (place === null) throw notFound();
+  const place = await publishedPlace(context.publishDir, view.date, now);
 
   const index = view.tag === null ? null : await readIndex(context, place.day);
   if (view.tag !== null && !index?.tags.includes(view.tag)) throw notFound();

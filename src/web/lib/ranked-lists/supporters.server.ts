@@ -1,15 +1,9 @@
-import { manifestSchema } from "../../../publish/manifest.ts";
-import {
-  FIXED_PATHS,
-  SUPPORTER_ORDERS,
-  type SupporterOrder,
-  supportersPath,
-} from "../../../publish/paths.ts";
+import { SUPPORTER_ORDERS, type SupporterOrder, supportersPath } from "../../../publish/paths.ts";
 import { supporterFileSchema } from "../../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { placeDay } from "../daily-viewers/days.ts";
+import { publishedPlace } from "../daily-viewers/place.server.ts";
 import { isCrawler } from "../live-rows.server.ts";
-import { notFound, notPublishedYet } from "../page-errors.server.ts";
+import { notFound } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
 import { imageHostOf, pagedRows, requestedPage } from "./ranked-page.server.ts";
@@ -38,10 +32,7 @@ export async function loadSupporters(
   const view = parseSupporterSegments(splatSegments(splat));
   if (view === null) throw notFound();
   const page = requestedPage(request);
-  const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
-  if (manifest === null) throw notPublishedYet();
-  const place = placeDay(view.date, manifest, now);
-  if (place === null) throw notFound();
+  const place = await publishedPlace(context.publishDir, view.date, now);
   const all = await readPublishedJson(
     context.publishDir,
     supportersPath(place.day, view.order),

@@ -1,0 +1,22 @@
+import { manifestSchema } from "../../../publish/manifest.ts";
+import { FIXED_PATHS } from "../../../publish/paths.ts";
+import { notFound, notPublishedYet } from "../page-errors.server.ts";
+import { readPublishedJson } from "../published-json.server.ts";
+import { type DayPlace, placeDay } from "./days.ts";
+
+/**
+ * The published day a dated ranking page shows and its neighbours (placeDay's rules, from
+ * /stats/manifest.json): a 503 before anything is published, a 404 for a day the manifest does
+ * not list.
+ */
+export async function publishedPlace(
+  publishDir: string,
+  urlDate: string | null,
+  now: number,
+): Promise<DayPlace> {
+  const manifest = await readPublishedJson(publishDir, FIXED_PATHS.manifest, manifestSchema);
+  if (manifest === null) throw notPublishedYet();
+  const place = placeDay(urlDate, manifest, now);
+  if (place === null) throw notFound();
+  return place;
+}
