@@ -241,12 +241,12 @@ describe("the daily viewer ranking pages", () => {
     });
   }
 
-  it("is a 404 page when nothing has been published yet", async () => {
+  it("is a 503 'on their way' page, not a 404, when nothing has been published yet", async () => {
     const empty = testApp(t.db, { publishDir: "/nonexistent/publish" });
     try {
       const response = await empty.inject({ method: "GET", url: "/top/viewers" });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).toContain("<h1>Page not found</h1>");
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain("<h1>The first rankings are on their way</h1>");
     } finally {
       await empty.close();
     }

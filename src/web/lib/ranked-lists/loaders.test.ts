@@ -156,11 +156,13 @@ describe("the ranked lists' loaders", () => {
     });
   }
 
-  it("is a 404 before anything is published", async () => {
+  it("is a 503 before anything is published (a 404 would tell a crawler the page does not exist)", async () => {
     const empty = { ...contextOf("/nonexistent/publish") };
-    expect(await thrownStatus(loadFollowerList("followers", request("/top/followers"), "", empty))).toBe(404);
-    expect(await thrownStatus(loadSupporters(request("/top/supporters"), "", empty))).toBe(404);
-    expect(await thrownStatus(loadScoreList("performers", request("/top/performers"), "", empty))).toBe(404);
+    expect(await thrownStatus(loadFollowerList("followers", request("/top/followers"), "", empty))).toBe(503);
+    expect(await thrownStatus(loadSupporters(request("/top/supporters"), "", empty))).toBe(503);
+    expect(await thrownStatus(loadScoreList("performers", request("/top/performers"), "", empty))).toBe(503);
+    // What the address rules refuse stays a 404 whatever is published.
+    expect(await thrownStatus(loadSupporters(request("/top/supporters/nope/x"), "nope/x", empty))).toBe(404);
   });
 
   const score = (list: "performers" | "2021", path: string, root = fixture.root) =>
