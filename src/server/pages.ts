@@ -3,8 +3,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { isbot } from "isbot";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { isCrawler } from "../web/lib/crawler.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import {
   type CachedPage,
@@ -104,9 +104,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         if (!cache || request.method !== "GET" || request.headers.authorization !== undefined) {
           return sendWebResponse(reply, (await handle(webRequest, request.ip)).response);
         }
-        const userAgent = request.headers["user-agent"];
-        // The loaders' own test (daily-viewers/load.server.ts, rooms-loader.server.ts).
-        const facts = { url: webRequest.url, crawler: userAgent !== undefined && isbot(userAgent) };
+        // The loaders' own test, so that the key splits visitors exactly as the renders do.
+        const facts = { url: webRequest.url, crawler: isCrawler(webRequest) };
         const ageVerification = () => ageVerificationOf(request.ip, options.ageVerificationRegions);
         let hit = cache.get(facts, ageVerification);
         const underWay = hit ? undefined : cache.renderUnderWay(facts);

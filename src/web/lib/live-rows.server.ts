@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 import { lastSeenOf } from "../../db/queries/last-seen.ts";
 import type { PageContext } from "../../server/page-context.ts";
 import { liveStateText } from "../../stats/formulas/live-state.ts";
@@ -11,13 +10,13 @@ export interface LiveState {
   liveText: string | null;
 }
 
-/** SPEC §6: search crawlers skip the live-status lookup (isbot on the user agent). */
-export function isCrawler(request: Request): boolean {
-  const userAgent = request.headers.get("user-agent");
-  return userAgent !== null && isbot(userAgent);
-}
-
 const UNKNOWN: LiveState = { live: false, liveText: null };
+
+export interface LiveStates {
+  /** Whether a current online list was read (false for crawlers, or no list under 10 minutes old). */
+  onlineListKnown: boolean;
+  stateOf: (username: string) => LiveState;
+}
 
 /**
  * The live state of a page's ranked rows (SPEC §4): the online list the collector writes after each
@@ -31,16 +30,19 @@ export async function liveStatesOf(
   usernames: readonly string[],
   crawler: boolean,
   now: number = Date.now(),
-): Promise<(username: string) => LiveState> {
-  if (crawler || usernames.length === 0) return () => UNKNOWN;
+): Promise<LiveStates> {
+  if (crawler || usernames.length === 0) return { onlineListKnown: false, stateOf: () => UNKNOWN };
   const [online, lastSeen] = await Promise.all([
     liveAmong(context.publishDir, context.config.PLATFORM_ABBR, usernames, now),
     lastSeenOf(context.db, usernames),
   ]);
   const inList = new Set(online ?? []);
-  return (username) => {
-    const seen = lastSeen.get(username) ?? null;
-    const text = liveStateText(seen, now, inList.has(username));
-    return { live: text === null, liveText: text };
+  return {
+    onlineListKnown: online !== null,
+    stateOf: (username) => {
+      const seen = lastSeen.get(username) ?? null;
+      const text = liveStateText(seen, now, inList.has(username));
+      return { live: text === null, liveText: text };
+    },
   };
 }

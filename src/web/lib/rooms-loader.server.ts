@@ -1,7 +1,7 @@
-import { isbot } from "isbot";
 import { data } from "react-router";
 import { offsetOfPage } from "../../online-rooms/query.ts";
 import { isRoomsUnavailable } from "../../online-rooms/service.ts";
+import { isCrawler } from "./crawler.ts";
 import { DEFAULT_GENDER_PREFERENCE, gendersOf } from "./gender-preference.ts";
 import type { PageLoaderArgs } from "./page-loader.ts";
 import { forVisitor, parsePageParams, type RoomsPageData, type RoomsPageIdentity } from "./rooms-page.ts";
@@ -25,8 +25,7 @@ export async function loadRoomsPage(
   if (!identity) notFound();
   const params = parsePageParams(new URL(request.url).searchParams);
   if (!params) notFound();
-  const userAgent = request.headers.get("user-agent");
-  const crawler = userAgent !== null && isbot(userAgent);
+  const crawler = isCrawler(request);
   const genders = identity.fixedGender ? [identity.fixedGender] : gendersOf(DEFAULT_GENDER_PREFERENCE);
   const page: RoomsPageData = {
     ...identity,

@@ -1,5 +1,3 @@
-import { isbot } from "isbot";
-import { redirect } from "react-router";
 import { dailyIndexPath, dailyTagFrequencyPath, dailyViewerRankingPath } from "../../../publish/paths.ts";
 import {
   type DailyIndex,
@@ -8,10 +6,11 @@ import {
   tagFrequencyFileSchema,
 } from "../../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { isCrawler } from "../crawler.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
-import { liveAmong } from "../online-users.server.ts";
 import { notFound } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
+import { liveParam, pickedTag, tagFormRedirect } from "../tag-form.server.ts";
 import { coverImagePath } from "./cover.ts";
 import { RANKING_GENDERS, type RankingGender } from "./genders.ts";
 import type { DailyViewersData } from "./page-data.ts";
@@ -21,12 +20,6 @@ import { dailyViewerPath, isAddressableTag, parseDailyViewerSplat } from "./url.
 
 /** The addressable tags of a gender's lists that day (a tag reading as a gender word or date has no address). */
 const tagsOf = (index: DailyIndex, gender: RankingGender) => index.lists[gender].filter(isAddressableTag);
-
-/** SPEC §4: the 'live' query parameter turns 'Live only' on at first; "0" and "false" say no. */
-function liveParam(url: URL): boolean {
-  const value = url.searchParams.get("live");
-  return value !== null && value !== "0" && value !== "false";
-}
 
 /**
  * The daily viewer ranking page's data (SPEC §2, §4), read from the published files: the manifest
@@ -46,12 +39,10 @@ export async function loadDailyViewers(
   if (view === null) throw notFound();
   const place = await publishedPlace(context.publishDir, view.date, now);
 
-  const picked = url.searchParams.get("tag");
-  if (picked !== null) {
-    const tag = picked.trim().toLowerCase().replace(/^#+/, "");
-    const target = tag === "" ? null : tag;
+  const target = pickedTag(url);
+  if (target !== undefined) {
     if (target !== null && !isAddressableTag(target)) throw notFound();
-    throw redirectTo(
+    throw tagFormRedirect(
       dailyViewerPath({ gender: view.gender, tag: target, day: place.day }, place.latest),
       url,
     );
@@ -81,19 +72,15 @@ export async function loadDailyViewers(
   ]);
   if (rows === null) throw notFound();
 
-  const userAgent = request.headers.get("user-agent");
   // SPEC §6: crawlers skip the live-status lookup entirely.
-  const crawler = userAgent !== null && isbot(userAgent);
+  const crawler = isCrawler(request);
   const usernames = rows.map((r) => r.u);
-  const inList = crawler
-    ? null
-    : await liveAmong(context.publishDir, context.config.PLATFORM_ABBR, usernames, now);
   // With a current online list, the last sightings add those seen under 5 minutes ago (SPEC §4)
   // and say how long ago the others were live; without one, nobody's state is known.
+  const { onlineListKnown, stateOf } = await liveStatesOf(context, usernames, crawler, now);
   let live: string[] | null = null;
   let liveTexts: Record<string, string> | null = null;
-  if (inList !== null) {
-    const stateOf = await liveStatesOf(context, usernames, false, now);
+  if (onlineListKnown) {
     live = [];
     liveTexts = {};
     for (const username of usernames) {
@@ -146,9 +133,4 @@ export async function loadDailyViewers(
     imageHost: context.imageHost?.replace(/\/+$/, "") ?? null,
     cover: coverImagePath(context.config.PLATFORM_SLUG, view.gender, view.tag),
   };
-}
-
-/** The picked tag's address, keeping 'Live only'; 303: the form's GET becomes a plain page view. */
-function redirectTo(path: string, from: URL): Response {
-  return redirect(liveParam(from) ? `${path}?live=1` : path, 303);
 }

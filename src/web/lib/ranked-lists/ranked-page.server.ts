@@ -40,7 +40,7 @@ export async function pagedRows<T extends { u: string }>(
 ): Promise<PagedRows> {
   const shown = pageOf(all, page);
   if (shown === null) throw notFound();
-  const liveOf = await liveStatesOf(
+  const { stateOf: liveOf } = await liveStatesOf(
     context,
     shown.map((r) => r.u),
     crawler,

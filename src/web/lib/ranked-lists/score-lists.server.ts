@@ -9,8 +9,8 @@ import {
 } from "../../../publish/paths.ts";
 import { rankedFileSchema, yearIndexSchema } from "../../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { isCrawler } from "../crawler.ts";
 import { RANKING_GENDERS } from "../daily-viewers/genders.ts";
-import { isCrawler } from "../live-rows.server.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";

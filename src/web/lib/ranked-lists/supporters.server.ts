@@ -1,8 +1,8 @@
 import { SUPPORTER_ORDERS, type SupporterOrder, supportersPath } from "../../../publish/paths.ts";
 import { supporterFileSchema } from "../../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { isCrawler } from "../crawler.ts";
 import { publishedPlace } from "../daily-viewers/place.server.ts";
-import { isCrawler } from "../live-rows.server.ts";
 import { notFound } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";

@@ -1,5 +1,3 @@
-import { isbot } from "isbot";
-import { redirect } from "react-router";
 import { manifestSchema } from "../../../publish/manifest.ts";
 import { monthlyIndexSchema } from "../../../publish/monthly-files.ts";
 import {
@@ -21,12 +19,14 @@ import {
 } from "../../../publish/ranking-schemas.ts";
 import { tagCountsFileSchema, tagMapFileSchema } from "../../../publish/tag-explorer-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { isCrawler } from "../crawler.ts";
 import { latestShownDay } from "../daily-viewers/days.ts";
 import type { RankingGender } from "../daily-viewers/genders.ts";
 import { TAG_CLOUD_MAX_TAGS } from "../daily-viewers/tag-cloud.ts";
 import { liveAmong } from "../online-users.server.ts";
 import { notFound } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
+import { liveParam, pickedTag, tagFormRedirect } from "../tag-form.server.ts";
 import type { TagOverviewData } from "./page-data.ts";
 import { tagRank } from "./rank-badge.ts";
 import { firstLive, OVERVIEW_ROWS, OVERVIEW_TABS, type OverviewRow, type OverviewTabId } from "./tabs.ts";
@@ -37,17 +37,6 @@ import {
   showMorePath,
   tagOverviewPath,
 } from "./url.ts";
-
-/** SPEC §4: the 'live' query parameter turns 'Live only' on at first; "0" and "false" say no. */
-function liveParam(url: URL): boolean {
-  const value = url.searchParams.get("live");
-  return value !== null && value !== "0" && value !== "false";
-}
-
-/** The picked tag's address, keeping 'Live only'; 303: the form's GET becomes a plain page view. */
-function redirectTo(path: string, from: URL): Response {
-  return redirect(liveParam(from) ? `${path}?live=1` : path, 303);
-}
 
 /** A tab's list read from its file, as rows of the overview's table; null when not published. */
 async function readList(publishDir: string, tab: OverviewTabId, path: string | null) {
@@ -102,11 +91,10 @@ export async function loadTagOverview(
   const view = parseOverviewSegments(segments);
   if (view === null) throw notFound();
 
-  const picked = url.searchParams.get("tag");
-  if (picked !== null) {
-    const tag = picked.trim().toLowerCase().replace(/^#+/, "");
-    if (tag !== "" && !isOverviewTag(tag)) throw notFound();
-    throw redirectTo(tagOverviewPath({ gender: view.gender, tag: tag === "" ? null : tag }), url);
+  const picked = pickedTag(url);
+  if (picked !== undefined) {
+    if (picked !== null && !isOverviewTag(picked)) throw notFound();
+    throw tagFormRedirect(tagOverviewPath({ gender: view.gender, tag: picked }), url);
   }
 
   const { publishDir } = context;
@@ -130,9 +118,8 @@ export async function loadTagOverview(
     readPublishedJson(publishDir, tagExplorerPath("tagCounts"), tagCountsFileSchema),
   ]);
 
-  const userAgent = request.headers.get("user-agent");
   // SPEC §6: crawlers skip the live-status lookup entirely.
-  const crawler = userAgent !== null && isbot(userAgent);
+  const crawler = isCrawler(request);
   const everyone = [...new Set(lists.flatMap((rows) => rows?.map((r) => r.u) ?? []))];
   const liveNames = crawler ? null : await liveAmong(publishDir, context.config.PLATFORM_ABBR, everyone, now);
   const liveSet = liveNames === null ? null : new Set(liveNames);
