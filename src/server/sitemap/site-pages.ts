@@ -1,7 +1,9 @@
 import type { MonthlyIndex } from "../../publish/monthly-files.ts";
 import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../publish/paths.ts";
 import type { DailyIndex } from "../../publish/ranking-schemas.ts";
-import { dailyViewerPath, isAddressableTag, overviewPath } from "../../web/lib/daily-viewers/url.ts";
+import { dailyViewerPath, isAddressableTag } from "../../web/lib/daily-viewers/url.ts";
+import { followerListPath, isListTag, scoreListPath } from "../../web/lib/ranked-lists/url.ts";
+import { isOverviewTag, tagOverviewPath } from "../../web/lib/tag-overview/url.ts";
 
 /** A page for a sitemap: its path (percent-encoded) and the day its content last changed, if known. */
 export interface SitemapPage {
@@ -43,15 +45,7 @@ export interface PublishedSources {
   possibleTags: readonly string[];
 }
 
-/** The second segment of /top/… pages of their own: a tag spelled the same would be taken for them. */
-const TOP_SECTIONS = new Set(["viewers", "followers", "growing", "performers", "supporters"]);
-const YEAR = /^\d{4}$/;
 const GENDERS = RANKING_GENDERS.filter((g): g is Exclude<RankingGender, "all"> => g !== "all");
-
-/** A tag the /top/{tag}… addresses can carry: addressable, and not read as a section or a year (/top/2021). */
-function topTag(tag: string): boolean {
-  return isAddressableTag(tag) && !TOP_SECTIONS.has(tag) && !YEAR.test(tag);
-}
 
 const seg = (tag: string) => encodeURIComponent(tag);
 
@@ -77,20 +71,24 @@ export function dailyViewerPages(day: string, index: DailyIndex): SitemapPage[] 
  */
 export function monthlyPages(index: MonthlyIndex): SitemapPage[] {
   const lastmod = index.day;
+  // The lists' own address builders and tag rules, so that every address listed is one the pages
+  // make and answer (a tag spelled like a section of /top, or a date, has no page of its own).
+  const followerPaths = (gender: RankingGender, tag: string | null) =>
+    (["followers", "growing"] as const).map((list) =>
+      followerListPath(list, { gender, tag, day: lastmod }, lastmod),
+    );
   const paths: string[] = [];
   for (const gender of GENDERS) {
-    paths.push(`/top/performers/${gender}`, overviewPath(gender, null));
-    paths.push(`/top/followers/${gender}`, `/top/growing/${gender}`);
+    paths.push(scoreListPath("performers", { gender, tag: null }), tagOverviewPath({ gender, tag: null }));
+    paths.push(...followerPaths(gender, null));
   }
   for (const gender of RANKING_GENDERS) {
-    for (const tag of index.lists[gender].filter(isAddressableTag)) {
-      paths.push(gender === "all" ? `/top/performers/${seg(tag)}` : `/top/performers/${gender}/${seg(tag)}`);
-      if (topTag(tag)) paths.push(overviewPath(gender, tag));
+    for (const tag of index.lists[gender].filter(isListTag)) {
+      paths.push(scoreListPath("performers", { gender, tag }));
+      if (isOverviewTag(tag)) paths.push(tagOverviewPath({ gender, tag }));
     }
   }
-  for (const tag of index.tagFollowers.filter(isAddressableTag)) {
-    paths.push(`/top/followers/${seg(tag)}`, `/top/growing/${seg(tag)}`);
-  }
+  for (const tag of index.tagFollowers.filter(isListTag)) paths.push(...followerPaths("all", tag));
   return paths.map((path) => ({ path, lastmod }));
 }
 

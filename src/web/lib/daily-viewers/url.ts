@@ -1,4 +1,5 @@
 import { isFileSegment } from "../../../publish/paths.ts";
+import { tagOverviewPath } from "../tag-overview/url.ts";
 import { isValidDate } from "./days.ts";
 import { isRankingGender, type RankingGender } from "./genders.ts";
 
@@ -71,7 +72,5 @@ export function dailyViewerPath(
  * or /top/{tag}/{gender}.
  */
 export function overviewPath(gender: RankingGender, tag: string | null): string {
-  if (tag !== null)
-    return gender === "all" ? `/top/${encodeURIComponent(tag)}` : `/top/${encodeURIComponent(tag)}/${gender}`;
-  return gender === "all" ? "/top" : `/top/${gender}`;
+  return tagOverviewPath({ gender, tag });
 }
