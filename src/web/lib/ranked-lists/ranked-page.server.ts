@@ -6,8 +6,6 @@ import { pageCount, pageOf } from "./paging.ts";
 import type { LiveOf, RankingRow } from "./table-rows.ts";
 import { parsePageParam } from "./url.ts";
 
-/** What has no page (SPEC §2, §5): the 404 page, status 404, through the route's ErrorBoundary. */
-
 /** The requested page number (?page), or a 404 for one that is not a whole number from 1. */
 export function requestedPage(request: Request): number {
   const page = parsePageParam(new URL(request.url).searchParams);
