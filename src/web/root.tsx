@@ -18,6 +18,7 @@ import type { PageLoaderArgs } from "./lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, siteOf } from "./lib/seo.ts";
 import { SITE_NAME, type SiteSettings } from "./lib/site.ts";
 import baseCss from "./styles/base.css?url";
+import controlsCss from "./styles/controls.css?url";
 import favicon from "./styles/favicon.svg?url";
 import pageCss from "./styles/page.css?url";
 
@@ -28,6 +29,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: footerCss },
   // Pages' prose and the error pages share one small sheet.
   { rel: "stylesheet", href: pageCss },
+  // The controls many pages share (gender tabs, tag picker, switch, tag cloud, pager).
+  { rel: "stylesheet", href: controlsCss },
 ];
 
 /** The public settings every page needs; see SiteSettings for why nothing else leaves. */

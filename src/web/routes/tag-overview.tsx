@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import sharedCss from "../components/daily-viewers/daily-viewers.css?url";
 import { ErrorPage } from "../components/error-page.tsx";
 import cellsCss from "../components/ranking-cells.css?url";
 import pageCss from "../components/tag-overview/tag-overview.css?url";
@@ -16,8 +15,6 @@ import type { loader as rootLoader } from "../root.tsx";
  * for the three routes; src/web/lib/tag-overview/url.ts reads the address.
  */
 export const links: LinksFunction = () => [
-  // The gender switch, tag picker, 'Live only' and tag cloud are the daily page's, with their styles.
-  { rel: "stylesheet", href: sharedCss },
   { rel: "stylesheet", href: cellsCss },
   { rel: "stylesheet", href: pageCss },
 ];

@@ -1,19 +1,15 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import dailyCss from "../../components/daily-viewers/daily-viewers.css?url";
 import rankedCss from "../../components/ranked-lists/ranked-lists.css?url";
 import cellsCss from "../../components/ranking-cells.css?url";
 import tableCss from "../../components/ranking-table/ranking-table.css?url";
-import roomsCss from "../../components/rooms.css?url";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../seo.ts";
 import type { RankedListData } from "./page-data.ts";
 
 /**
- * What the five ranked-list route modules share besides their loaders. Styles: the daily page's
- * sheet for the gender tabs, day navigation and live badge, rooms.css for the pager.
+ * What the five ranked-list route modules share besides their loaders. The gender tabs, day
+ * navigation and pager are styled by the root's shared controls.css.
  */
 export const rankedListLinks: LinksFunction = () => [
-  { rel: "stylesheet", href: dailyCss },
-  { rel: "stylesheet", href: roomsCss },
   { rel: "stylesheet", href: cellsCss },
   { rel: "stylesheet", href: tableCss },
   { rel: "stylesheet", href: rankedCss },

@@ -1,0 +1,53 @@
+/**
+ * What a time chart draws, shared by the table (server and browser) and the drawing (browser only,
+ * with uPlot): plain data, so a loader can build it and the page can embed it.
+ */
+export interface ChartSeries {
+  label: string;
+  /** One value per time; null where there is none (a gap, not a zero). */
+  values: readonly (number | null)[];
+  /** A CSS colour for the line or bars; the palette's next colour when absent. */
+  color?: string;
+}
+
+export interface ChartSpec {
+  /** Milliseconds since 1970 (UTC), ascending. */
+  times: readonly number[];
+  series: readonly ChartSeries[];
+  /** How the table and the axis write a time: a UTC day, a UTC hour, or a month. */
+  timeUnit: "day" | "hour" | "month";
+  /** Bars instead of lines (counts per day, say). */
+  bars?: boolean;
+  /** The value axis runs downwards (ranks: 1 at the top). */
+  reversed?: boolean;
+  /** Decimals the table writes (default 0). */
+  decimals?: number;
+}
+
+/** The palette series take in order: the brand's colour first, then well-separated hues. */
+export const CHART_PALETTE = ["#b4235a", "#2f6fb5", "#2c9a5b", "#d98a1c", "#7a4fb5", "#5a5766"] as const;
+
+export function seriesColor(series: ChartSeries, index: number): string {
+  return series.color ?? CHART_PALETTE[index % CHART_PALETTE.length] ?? "#b4235a";
+}
+
+/** A time as the table writes it, in UTC: 2026-11-18, 2026-11-18 14:00, or 2026-11. */
+export function formatChartTime(ms: number, unit: ChartSpec["timeUnit"]): string {
+  const iso = new Date(ms).toISOString();
+  if (unit === "month") return iso.slice(0, 7);
+  if (unit === "day") return iso.slice(0, 10);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+const formats = new Map<number, Intl.NumberFormat>();
+
+/** A value as the table writes it: grouped digits, the spec's decimals, an en dash for none. */
+export function formatChartValue(value: number | null, decimals = 0): string {
+  if (value === null) return "–";
+  let format = formats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { maximumFractionDigits: decimals });
+    formats.set(decimals, format);
+  }
+  return format.format(value);
+}

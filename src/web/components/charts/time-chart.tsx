@@ -1,0 +1,60 @@
+import { useEffect, useRef } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import type { ChartSpec } from "./chart-spec.ts";
+import { ChartTable } from "./chart-table.tsx";
+
+export interface TimeChartProps extends ChartSpec {
+  /** The figure's caption: what the chart shows, also the table's caption. */
+  caption: string;
+  /** The drawing's height in px (its width is the figure's). */
+  height?: number;
+}
+
+/**
+ * A line or bar chart over time with its figures as a table. The server renders the table alone,
+ * so the page reads whole without scripts (and to crawlers and screen readers); in the browser
+ * uPlot is fetched (a chunk of its own, only by pages that chart) and draws the chart above the
+ * table, which then folds into "Show the figures".
+ */
+export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
+  const hydrated = useHydrated();
+  const canvas = useRef<HTMLDivElement>(null);
+  const { times, series, timeUnit, bars, reversed, decimals } = spec;
+
+  useEffect(() => {
+    const target = canvas.current;
+    if (!hydrated || !target || times.length === 0) return;
+    let dispose: (() => void) | null = null;
+    let cancelled = false;
+    import("./draw-time-chart.ts")
+      .then(({ drawTimeChart }) => {
+        if (!cancelled)
+          dispose = drawTimeChart(target, { times, series, timeUnit, bars, reversed, decimals }, height);
+      })
+      .catch((error: unknown) => console.error("The chart could not be drawn", error));
+    return () => {
+      cancelled = true;
+      dispose?.();
+    };
+  }, [hydrated, times, series, timeUnit, bars, reversed, decimals, height]);
+
+  const table = <ChartTable caption={caption} {...spec} />;
+  return (
+    <figure className="time-chart">
+      <figcaption className="time-chart__caption">{caption}</figcaption>
+      {times.length === 0 ? (
+        <p className="time-chart__empty">No figures yet.</p>
+      ) : hydrated ? (
+        <>
+          <div className="time-chart__canvas" ref={canvas} style={{ minHeight: height }} aria-hidden="true" />
+          <details className="time-chart__figures">
+            <summary>Show the figures</summary>
+            {table}
+          </details>
+        </>
+      ) : (
+        table
+      )}
+    </figure>
+  );
+}
