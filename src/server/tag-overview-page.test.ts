@@ -2,7 +2,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
+import { testApp } from "../../tests/helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
+import { insertPerformer } from "../../tests/helpers/fixtures.ts";
 import {
   fixtureName,
   LATEST_DAY,
@@ -40,6 +42,10 @@ const LIVE = [
   fixtureName("mon", "all", null, 28),
   fixtureName("fol", "all", null, 5),
 ];
+/** Not in the online list, but seen under 5 minutes ago: live all the same (SPEC §4). */
+const SEEN_NOW = fixtureName("fol", "all", null, 7);
+/** Seen 10 minutes ago and not in the list: not live. */
+const SEEN_BEFORE = fixtureName("fol", "all", null, 8);
 
 async function jsonFiles(root: string, dir = root): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -58,17 +64,23 @@ async function jsonFiles(root: string, dir = root): Promise<string[]> {
 describe("the tag ranking overview pages", () => {
   let fixture: TagOverviewFixture;
   let app: FastifyInstance;
+  let database: TestDatabase;
 
   beforeAll(async () => {
     if (!webBuildExists()) throw new Error(missingBuildMessage());
     fixture = await writeTagOverviewFixture({ abbr: "tc", online: [...LIVE, "someone_else"] });
-    app = testApp(NO_DATABASE, {
+    database = await createTestDatabase();
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await insertPerformer(database.db, { username: SEEN_NOW, lastSeen: ago(2) });
+    await insertPerformer(database.db, { username: SEEN_BEFORE, lastSeen: ago(10) });
+    app = testApp(database.db, {
       publishDir: fixture.root,
       config: loadConfig({ PLATFORM_NAME: PLATFORM, PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
   });
   afterAll(async () => {
     await app?.close();
+    await database?.drop();
     await fixture?.remove();
   });
 
@@ -245,13 +257,13 @@ describe("the tag ranking overview pages", () => {
     const marked = [...html.matchAll(/<tr data-username="([^"]+)"(?:(?!<\/tr>).)*live-badge/gs)].map(
       (m) => m[1],
     );
-    expect(marked.sort()).toEqual([LIVE[2], LIVE[0]].sort());
+    expect(marked.sort()).toEqual([LIVE[2], LIVE[0], SEEN_NOW].sort());
     expect(html).toMatch(/<a class="live-switch" href="\/top\?live=1" role="switch" aria-checked="false"/);
 
     const filtered = (await get("/top?live=1")).html;
     expect(rowNames(panel(filtered, "monthly"))).toEqual([LIVE[0], LIVE[1]]);
     expect(panel(filtered, "monthly")).toContain('<td class="overview-table__rank">28</td>');
-    expect(rowNames(panel(filtered, "followers"))).toEqual([LIVE[2]]);
+    expect(rowNames(panel(filtered, "followers"))).toEqual([LIVE[2], SEEN_NOW]);
     expect(text(panel(filtered, "viewers"))).toContain("Nobody in this list is live now.");
     expect(filtered).toMatch(/<a class="live-switch" href="\/top" role="switch" aria-checked="true"/);
   });

@@ -3,7 +3,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
-import { NO_DATABASE, testApp } from "../helpers/api.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { listenLocally } from "../helpers/site.ts";
 import {
   fixtureName,
@@ -51,6 +52,7 @@ async function swipe(target: Locator, dx: number) {
 describe("the tag ranking overview in a browser", () => {
   let fixture: TagOverviewFixture;
   let app: FastifyInstance;
+  let database: TestDatabase;
   let browser: Browser;
   let origin: string;
   const opened: OpenedPage[] = [];
@@ -58,7 +60,9 @@ describe("the tag ranking overview in a browser", () => {
   beforeAll(async () => {
     if (!webBuildExists()) throw new Error(missingBuildMessage());
     fixture = await writeTagOverviewFixture({ abbr: "tc", online: LIVE });
-    app = testApp(NO_DATABASE, {
+    // Live states read performers' last sightings too (SPEC §4): an empty database has none.
+    database = await createTestDatabase();
+    app = testApp(database.db, {
       publishDir: fixture.root,
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
@@ -69,6 +73,7 @@ describe("the tag ranking overview in a browser", () => {
     for (const page of opened) await page.close();
     await browser?.close();
     await app?.close();
+    await database?.drop();
     await fixture?.remove();
   });
 

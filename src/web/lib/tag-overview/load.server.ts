@@ -23,7 +23,7 @@ import { isCrawler } from "../crawler.ts";
 import { latestShownDay } from "../daily-viewers/days.ts";
 import type { RankingGender } from "../daily-viewers/genders.ts";
 import { TAG_CLOUD_MAX_TAGS } from "../daily-viewers/tag-cloud.ts";
-import { liveAmong } from "../online-users.server.ts";
+import { liveStatesOf } from "../live-rows.server.ts";
 import { notFound } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import { liveParam, pickedTag, tagFormRedirect } from "../tag-form.server.ts";
@@ -118,11 +118,11 @@ export async function loadTagOverview(
     readPublishedJson(publishDir, tagExplorerPath("tagCounts"), tagCountsFileSchema),
   ]);
 
-  // SPEC §6: crawlers skip the live-status lookup entirely.
-  const crawler = isCrawler(request);
+  // SPEC §4's one live rule, as on the daily page: in the online list or seen under 5 minutes ago,
+  // known only while a current online list exists. SPEC §6: crawlers skip the lookup entirely.
   const everyone = [...new Set(lists.flatMap((rows) => rows?.map((r) => r.u) ?? []))];
-  const liveNames = crawler ? null : await liveAmong(publishDir, context.config.PLATFORM_ABBR, everyone, now);
-  const liveSet = liveNames === null ? null : new Set(liveNames);
+  const states = await liveStatesOf(context, everyone, isCrawler(request), now);
+  const liveSet = states.onlineListKnown ? new Set(everyone.filter((u) => states.stateOf(u).live)) : null;
 
   const tabs = OVERVIEW_TABS.map((id, i) => {
     const rows = lists[i] ?? null;
@@ -157,7 +157,7 @@ export async function loadTagOverview(
       .map((t) => ({ tag: t.tag, count: view.gender === "all" ? t.count : t[view.gender] }))
       .filter((t) => t.count > 0 && cloudTags.has(t.tag))
       .slice(0, TAG_CLOUD_MAX_TAGS),
-    live: liveNames === null ? null : [...shown].filter((u) => liveSet?.has(u)),
+    live: liveSet === null ? null : [...shown].filter((u) => liveSet.has(u)),
     liveOnly: liveParam(url),
   };
 }
