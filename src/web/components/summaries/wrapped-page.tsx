@@ -135,9 +135,9 @@ export function WrappedPage({ data, platformName }: { data: WrappedData; platfor
       )}
 
       <p className="wrapped__about">
-        Counted in UTC from {platformName}'s public rooms: a stream counts for the day it started, hours and
-        weekdays are UTC clock hours. Peak viewers and best rank are those of a public show; the badges are
-        explained on <Link to="/performerbadges">performer badges</Link>.
+        Counted in UTC from the public rooms of {platformName}: a stream counts for the day it started, hours
+        and weekdays are UTC clock hours. Peak viewers and best rank are those of a public show; the badges
+        are explained on <Link to="/performerbadges">performer badges</Link>.
       </p>
     </article>
   );
