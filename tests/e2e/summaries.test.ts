@@ -13,7 +13,7 @@ import { heading, PERSON } from "./page-helpers.ts";
 
 /** Whether the page fits the viewport's width (nothing to scroll sideways but its own scrollers). */
 const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
 
 describe("the summary, celebration and badge pages in a browser", () => {
   let t: TestDatabase;

@@ -1,8 +1,8 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../components/error-page.tsx";
-import badgesCss from "../components/performer-badges/badges.css?url";
 import { BadgesPage } from "../components/performer-badges/badges-page.tsx";
+import badgesCss from "../components/performer-badges/performer-badges.css?url";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { loadPerformerBadges } from "../lib/performer-badges/load.server.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
