@@ -198,7 +198,7 @@ describe("the summary pages", () => {
     });
 
     it("moves a name in capitals to its lowercase address", async () => {
-      const page = await get("/monthly_summary/ALICE?month=" + d.thisMonth);
+      const page = await get(`/monthly_summary/ALICE?month=${d.thisMonth}`);
       expect(page.status).toBe(301);
       expect(page.headers.location).toBe(`/monthly_summary/alice?month=${d.thisMonth}`);
     });
