@@ -34,6 +34,14 @@ export default [
   route("top/performers/*", "routes/top-performers.tsx"),
   route("top/2021/*", "routes/top-2021.tsx"),
   route("top/supporters/*", "routes/top-supporters.tsx"),
+  // A performer's summaries. The wrapped page's first segment is `{PLATFORM_SLUG}_wrapped`, which is
+  // configuration, so it is dynamic here and the loader answers 404 for any other first segment;
+  // every static first segment ranks above it.
+  route(":wrapped/:performerName", "routes/wrapped.tsx"),
+  route("monthly_summary/:performerName", "routes/monthly-summary.tsx"),
+  // Celebrations and performer badges, both from /api/celebrations.json.
+  route("celebrations", "routes/celebrations.tsx"),
+  route("performerbadges", "routes/performer-badges.tsx"),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

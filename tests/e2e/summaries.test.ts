@@ -1,0 +1,142 @@
+import type { FastifyInstance } from "fastify";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { listenLocally } from "../helpers/site.ts";
+import { insertSummaryPerformers, summaryDates, writeCelebrationsFixture } from "../helpers/summaries.ts";
+import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
+import { launchChromium } from "./chromium.ts";
+import { heading, PERSON } from "./page-helpers.ts";
+
+/** Whether the page fits the viewport's width (nothing to scroll sideways but its own scrollers). */
+const fitsWidth = (page: Page) =>
+  page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
+
+describe("the summary, celebration and badge pages in a browser", () => {
+  let t: TestDatabase;
+  let publish: Awaited<ReturnType<typeof writeCelebrationsFixture>>;
+  let app: FastifyInstance;
+  let browser: Browser;
+  let origin: string;
+  const opened: OpenedPage[] = [];
+  const d = summaryDates();
+
+  beforeAll(async () => {
+    if (!webBuildExists()) throw new Error(missingBuildMessage());
+    t = await createTestDatabase();
+    await insertSummaryPerformers(t.db);
+    publish = await writeCelebrationsFixture();
+    app = testApp(t.db, {
+      publishDir: publish.root,
+      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
+      pageCache: false,
+    });
+    origin = await listenLocally(app);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const page of opened) await page.close();
+    await browser?.close();
+    await app?.close();
+    await publish?.remove();
+    await t?.drop();
+  });
+
+  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
+    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
+    opened.push(page);
+    return page;
+  };
+
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    describe(`at ${viewport.width} px (${name})`, () => {
+      it("shows a performer's year and goes to another year", async () => {
+        const { page, errors } = await open("/testcams_wrapped/alice", { viewport });
+        await heading(page, `alice's ${d.thisYear} on TestCams`);
+        expect(await page.locator(".wrapped__stat").count()).toBe(10);
+        expect(await fitsWidth(page)).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole("link", { name: `alice's ${d.lastYear}` }).click();
+        await heading(page, `alice's ${d.lastYear} on TestCams`);
+        expect(page.url()).toBe(`${origin}/testcams_wrapped/alice?year=${d.lastYear}`);
+        expect(errors).toEqual([]);
+      });
+
+      it("draws the monthly charts with scripts, and pages through the months", async () => {
+        const { page, errors } = await open("/monthly_summary/alice", { viewport });
+        await heading(page, "alice's monthly summary");
+        await page.locator(".time-chart__canvas canvas").nth(1).waitFor();
+        expect(await page.locator(".time-chart__canvas canvas").count()).toBeGreaterThanOrEqual(2);
+        // The charts' figures fold away under "Show the figures"; the full table stays.
+        expect(await page.locator("details.time-chart__figures").count()).toBe(2);
+        expect(await page.locator(".monthly__table tbody tr").count()).toBe(12);
+        expect(await fitsWidth(page)).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole("link", { name: "Earlier 12 months" }).click();
+        await page.waitForURL(/\?month=\d{4}-\d{2}$/);
+        const first = page.locator(".monthly__table tbody tr").first();
+        expect(await first.getAttribute("data-month")).toBe(new URL(page.url()).searchParams.get("month"));
+        expect(errors).toEqual([]);
+      });
+
+      // Scripts-off reading is the same HTML at any width: checked once, on the phone, to keep this file quick.
+      it.runIf(name === "phone")("reads the monthly summary whole with scripts off", async () => {
+        const { page, errors } = await open("/monthly_summary/alice", { viewport, javaScript: false });
+        await heading(page, "alice's monthly summary");
+        // Each chart is its table without scripts: two of them, 12 months each, and the full table.
+        expect(await page.locator(".time-chart__table tbody tr").count()).toBe(24);
+        expect(await page.locator(".time-chart__canvas").count()).toBe(0);
+        expect(await page.locator(".monthly__table tbody tr").count()).toBe(12);
+        expect(await page.locator(`tr[data-month="${d.thisMonth}"] td`).first().textContent()).toBe("2");
+        expect(errors).toEqual([]);
+      });
+
+      it("filters celebrations by kind, with and without scripts", async () => {
+        const { page, errors } = await open("/celebrations", { viewport });
+        await heading(page, "Celebrations");
+        expect(await page.locator(".celebrations__list li").count()).toBe(4);
+        expect(await fitsWidth(page)).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole("link", { name: "Followers", exact: true }).click();
+        await page.waitForURL(`${origin}/celebrations?kind=followers`);
+        await page.locator(".celebrations__list li").first().waitFor();
+        expect(await page.locator(".celebrations__list li").allTextContents()).toEqual([
+          "alice reached 20,000 followers",
+        ]);
+        expect(errors).toEqual([]);
+        if (name !== "phone") return;
+
+        const off = await open("/celebrations", { viewport, javaScript: false });
+        await off.page.getByRole("link", { name: "Rank badges" }).click();
+        await off.page.waitForURL(`${origin}/celebrations?kind=rank`);
+        expect(await off.page.locator(".celebrations__list li").allTextContents()).toEqual([
+          "bob Top 3 of the day",
+          "dan Top 10 of the day",
+        ]);
+        expect(off.errors).toEqual([]);
+      });
+
+      it("shows the badges and sends the form to the performer's page", async () => {
+        const { page, errors } = await open("/performerbadges", { viewport });
+        await heading(page, "Performer badges");
+        expect(await page.locator("tr[data-badge]").count()).toBe(30);
+        expect(await page.locator('tr[data-badge="Top 3"] a').allTextContents()).toEqual(["bob"]);
+        expect(await fitsWidth(page)).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+        if (name !== "desktop") return;
+
+        const off = await open("/performerbadges", { viewport, javaScript: false });
+        await off.page.getByLabel("See a performer's badges").fill("Alice");
+        await off.page.getByRole("button", { name: "Show badges" }).click();
+        await off.page.waitForURL(`${origin}/alice`);
+      });
+    });
+  }
+});
