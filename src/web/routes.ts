@@ -17,6 +17,9 @@ export default [
   route("30to50-cams", "routes/age-cams.tsx", { id: "30to50-cams" }),
   route("mature-cams", "routes/age-cams.tsx", { id: "mature-cams" }),
   route("go/:user", "routes/go.tsx"),
+  // The feed's HD rooms (its one quality flag): /4k is the same list, canonical to /1080p.
+  route("1080p", "routes/hd-cams.tsx", { id: "hd-1080p" }),
+  route("4k", "routes/hd-cams.tsx", { id: "hd-4k" }),
   route("about", "routes/about.tsx"),
   route("privacy", "routes/privacy.tsx"),
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the
