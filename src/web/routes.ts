@@ -37,6 +37,12 @@ export default [
   route("top/performers/*", "routes/top-performers.tsx"),
   route("top/2021/*", "routes/top-2021.tsx"),
   route("top/supporters/*", "routes/top-supporters.tsx"),
+  // The further pages (SPEC §2): the tag's page of the day, the milestone race, brand assets.
+  route("popular/:tag", "routes/popular.tsx", { id: "popular" }),
+  route("popular/:tag/:date", "routes/popular.tsx", { id: "popular-dated" }),
+  route("race", "routes/race.tsx", { id: "race" }),
+  route("race/:gender", "routes/race.tsx", { id: "race-gender" }),
+  route("logos", "routes/logos.tsx"),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
