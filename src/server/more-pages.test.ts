@@ -177,6 +177,7 @@ describe("the further pages", () => {
       expect(title(page.html)).toBe("The race to the next follower milestone | camstats");
       expect(h1s(page.html)).toEqual(["The race to the next follower milestone"]);
       expect(canonical(page.html)).toBe("http://localhost/race");
+      expect(page.html).toContain("Who among the 65 most followed models on TestCams reaches");
       const names = runners(page.html);
       expect(names).toHaveLength(50);
       expect(names.slice(0, 3)).toEqual(["fast", "steady", "field59"]);
@@ -197,6 +198,7 @@ describe("the further pages", () => {
       expect(page.status).toBe(200);
       expect(canonical(page.html)).toBe("http://localhost/race/women");
       expect(runners(page.html)).toEqual(["fast", "steady", "slow"]);
+      expect(page.html).toContain("Who among the 5 most followed Female models on TestCams");
       const tabs = /<nav class="gender-tabs".*?<\/nav>/s.exec(page.html)?.[0] ?? "";
       expect([...tabs.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
         "/race",

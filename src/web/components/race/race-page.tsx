@@ -6,11 +6,11 @@ import { GenderTabs } from "../daily-viewers/gender-tabs.tsx";
 const number = new Intl.NumberFormat("en-US");
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
 
-/** "Female performers", "couples", "everyone": whom the race is among. */
+/** Whom the race is among: "the 500 most followed Female models" (the day's list, as long as it is). */
 function fieldOf(data: RaceData): string {
-  return data.gender === "all"
-    ? "the 500 most followed models"
-    : `the 500 most followed ${GENDER_LABELS[data.gender]} models`;
+  const size = data.field > 0 ? `${number.format(data.field)} ` : "";
+  const who = data.gender === "all" ? "" : `${GENDER_LABELS[data.gender]} `;
+  return `the ${size}most followed ${who}models`;
 }
 
 /**
