@@ -28,6 +28,11 @@ export interface RoomsQuery {
   tags: readonly string[];
   /** A multiple of ROOMS_PAGE_SIZE, at most MAX_ROOMS_OFFSET. */
   offset: number;
+  /**
+   * The feed's one quality flag (ONLINE_ROOMS_API.md: hd=true|false): true lists HD rooms only,
+   * false non-HD rooms only; absent, either. /1080p and /4k ask for HD rooms.
+   */
+  hd?: boolean;
 }
 
 export function isRoomGender(value: string): value is RoomGender {
@@ -57,19 +62,23 @@ export function pageCount(count: number): number {
  * The same rooms are asked for in one way only, so the proxy's cache keeps them once.
  */
 export function normalizeRoomsQuery(query: RoomsQuery): RoomsQuery {
-  return {
+  const normal: RoomsQuery = {
     genders: ROOM_GENDERS.filter((g) => query.genders.includes(g)),
     tags: [...new Set(query.tags)].sort(),
     offset: query.offset,
   };
+  // Absent and undefined are one query: only a flag actually given is part of it.
+  if (query.hd !== undefined) normal.hd = query.hd;
+  return normal;
 }
 
 /** The query string of GET /api/online_rooms for a query (also the proxy's cache key). */
 export function roomsQueryString(query: RoomsQuery): string {
-  const { genders, tags, offset } = normalizeRoomsQuery(query);
+  const { genders, tags, offset, hd } = normalizeRoomsQuery(query);
   const params = new URLSearchParams();
   for (const gender of genders) params.append("gender", gender);
   for (const tag of tags) params.append("tag", tag);
   params.set("offset", String(offset));
+  if (hd !== undefined) params.set("hd", String(hd));
   return params.toString();
 }

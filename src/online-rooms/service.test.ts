@@ -84,6 +84,21 @@ describe("the online-rooms proxy", () => {
     expect(feedRequests()).toBe(before + 2);
   });
 
+  it("keeps HD rooms, non-HD rooms and both under keys of their own", async () => {
+    const rooms = service();
+    const before = feedRequests();
+    const both = await rooms.page({ genders: ["f"], tags: [], offset: 0 });
+    const hd = await rooms.page({ genders: ["f"], tags: [], offset: 0, hd: true });
+    const notHd = await rooms.page({ genders: ["f"], tags: [], offset: 0, hd: false });
+    expect(feedRequests()).toBe(before + 3);
+    // Asked again while fresh: each from its own entry, none from another's.
+    expect(await rooms.page({ genders: ["f"], tags: [], offset: 0, hd: true })).toBe(hd);
+    expect(await rooms.page({ genders: ["f"], tags: [], offset: 0, hd: undefined })).toBe(both);
+    expect(feedRequests()).toBe(before + 3);
+    expect(hd.count).toBeGreaterThan(0);
+    expect(hd.count + notHd.count).toBe(both.count);
+  });
+
   it("lets concurrent visitors of one query wait on a single feed request", async () => {
     const rooms = service();
     const before = feedRequests();
@@ -141,8 +156,12 @@ describe("the online-rooms proxy", () => {
       });
       const page = await rooms.page({ genders: ["t", "f"], tags: ["latina", "asian"], offset: 180 });
       expect(page.results.map((r) => r.username)).toEqual(["anna"]);
+      await rooms.page({ genders: [], tags: [], offset: 0, hd: true });
+      await rooms.page({ genders: ["c"], tags: [], offset: 90, hd: false });
       expect(urls).toEqual([
         `${FEED_PATH}?wm=camp&client_ip=request_ip&format=json&limit=90&offset=180&gender=f&gender=t&tag=asian&tag=latina`,
+        `${FEED_PATH}?wm=camp&client_ip=request_ip&format=json&limit=90&offset=0&hd=true`,
+        `${FEED_PATH}?wm=camp&client_ip=request_ip&format=json&limit=90&offset=90&gender=c&hd=false`,
       ]);
     } finally {
       await new Promise((resolve) => server.close(resolve));

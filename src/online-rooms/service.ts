@@ -87,6 +87,7 @@ export function createOnlineRoomsService(options: OnlineRoomsOptions): OnlineRoo
     const { page } = await client.fetchPage(query.offset, ROOMS_PAGE_SIZE, errors, {
       genders: query.genders,
       tags: query.tags,
+      ...(query.hd === undefined ? {} : { hd: query.hd }),
     });
     if (!page) throw new Error(errors.at(-1)?.error ?? "no answer");
     const results: OnlineRoom[] = [];

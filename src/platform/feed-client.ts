@@ -49,6 +49,8 @@ export interface SweepResult {
 export interface FeedFilters {
   genders?: readonly string[];
   tags?: readonly string[];
+  /** hd=true|false (ONLINE_ROOMS_API.md); absent, the feed lists both. */
+  hd?: boolean;
 }
 
 export interface Page {
@@ -100,6 +102,7 @@ export class FeedClient {
     url.searchParams.set("offset", String(offset));
     for (const gender of filters.genders ?? []) url.searchParams.append("gender", gender);
     for (const tag of filters.tags ?? []) url.searchParams.append("tag", tag);
+    if (filters.hd !== undefined) url.searchParams.set("hd", String(filters.hd));
     return url.toString();
   }
 

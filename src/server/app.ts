@@ -18,6 +18,7 @@ import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
+import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
@@ -116,6 +117,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   registerPublishedFiles(app, options.publishDir);
   registerCoverImages(app, config.PLATFORM_SLUG);
+  registerLogoImages(app);
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
   registerRobots(app);
   registerSitemaps(app, {

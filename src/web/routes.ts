@@ -17,6 +17,9 @@ export default [
   route("30to50-cams", "routes/age-cams.tsx", { id: "30to50-cams" }),
   route("mature-cams", "routes/age-cams.tsx", { id: "mature-cams" }),
   route("go/:user", "routes/go.tsx"),
+  // The feed's HD rooms (its one quality flag): /4k is the same list, canonical to /1080p.
+  route("1080p", "routes/hd-cams.tsx", { id: "hd-1080p" }),
+  route("4k", "routes/hd-cams.tsx", { id: "hd-4k" }),
   route("about", "routes/about.tsx"),
   route("privacy", "routes/privacy.tsx"),
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the
@@ -42,6 +45,12 @@ export default [
   // Celebrations and performer badges, both from /api/celebrations.json.
   route("celebrations", "routes/celebrations.tsx"),
   route("performerbadges", "routes/performer-badges.tsx"),
+  // The further pages (SPEC §2): the tag's page of the day, the milestone race, brand assets.
+  route("popular/:tag", "routes/popular.tsx", { id: "popular" }),
+  route("popular/:tag/:date", "routes/popular.tsx", { id: "popular-dated" }),
+  route("race", "routes/race.tsx", { id: "race" }),
+  route("race/:gender", "routes/race.tsx", { id: "race-gender" }),
+  route("logos", "routes/logos.tsx"),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiGet, liveRoomsApp, NO_DATABASE, testApp } from "../../../tests/helpers/api.ts";
 import { startTestPlatform, type TestPlatform } from "../../../tests/helpers/platform.ts";
 import type { OnlineRoom } from "../../online-rooms/room.ts";
+import { FEED_PATH } from "../../platform/feed-room.ts";
 
 const T0 = Date.UTC(2026, 10, 18, 21, 0);
 
@@ -70,6 +71,27 @@ describe("GET /api/online_rooms", () => {
       expect(room.tags).toEqual(expect.arrayContaining(["bigboobs", "latina"]));
   });
 
+  it("passes hd to the feed: true lists the rooms the feed marks HD, false the others", async () => {
+    const feed = async (hd: string) => {
+      const url = new URL(FEED_PATH, platform.sandbox.url);
+      url.search = `wm=sandbox&client_ip=request_ip&format=json&limit=90&offset=0&gender=f${hd}`;
+      return (await (await fetch(url)).json()) as {
+        count: number;
+        results: { username: string; is_hd: boolean }[];
+      };
+    };
+    const all = await rooms("?gender=f");
+    const hd = await rooms("?gender=f&hd=true");
+    const notHd = await rooms("?gender=f&hd=false");
+    expect(hd.status).toBe(200);
+    expect(hd.body.count).toBeGreaterThan(0);
+    expect(hd.body.count).toBeLessThan(all.body.count);
+    expect(hd.body.count + notHd.body.count).toBe(all.body.count);
+    const fromFeed = await feed("&hd=true");
+    expect(fromFeed.results.every((r) => r.is_hd)).toBe(true);
+    expect(hd.body.results.map((r) => r.username)).toEqual(fromFeed.results.map((r) => r.username));
+  });
+
   it("pages by offsets of 90", async () => {
     const first = await rooms("?offset=0");
     const second = await rooms("?offset=90");
@@ -95,6 +117,10 @@ describe("GET /api/online_rooms", () => {
       ["?offset=-90", "offset", /expected a whole number/],
       ["?offset=1e3", "offset", /expected a whole number/],
       ["?offset=0&offset=90", "offset", /expected a whole number/],
+      ["?hd=yes", "hd", /^hd: expected true or false$/],
+      ["?hd=1", "hd", /expected true or false/],
+      ["?hd=TRUE", "hd", /expected true or false/],
+      ["?hd=true&hd=false", "hd", /expected true or false/],
     ];
     const before = platform.sandbox.requestCount;
     for (const [query, parameter, message] of cases) {
@@ -125,7 +151,7 @@ describe("GET /api/online_rooms", () => {
   it("is listed in the OpenAPI document with its parameters", async () => {
     const { body } = await apiGet(app, "/api/docs");
     const call = body.paths["/api/online_rooms"].get;
-    expect(call.parameters.map((p: { name: string }) => p.name)).toEqual(["gender", "tag", "offset"]);
+    expect(call.parameters.map((p: { name: string }) => p.name)).toEqual(["gender", "tag", "offset", "hd"]);
     expect(Object.keys(call.responses).sort()).toEqual(["200", "400", "429", "503"]);
   });
 

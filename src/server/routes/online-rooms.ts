@@ -49,6 +49,11 @@ export const onlineRoomsQuery = z.object({
         .max(MAX_ROOMS_OFFSET, `expected at most ${MAX_ROOMS_OFFSET}`),
     )
     .default(0),
+  // The feed's quality flag, passed on as given; absent lists HD and non-HD rooms alike.
+  hd: z
+    .enum(["true", "false"], { error: "expected true or false" })
+    .transform((value) => value === "true")
+    .optional(),
 });
 
 /** The API's answer when the feed is down and the proxy has no recent copy. */
@@ -66,7 +71,12 @@ export function registerOnlineRooms(app: FastifyInstance, rooms: OnlineRoomsServ
   app.get("/api/online_rooms", async (request, reply) => {
     const q = parseInput(onlineRoomsQuery, request.query);
     try {
-      const page = await rooms.page({ genders: q.gender, tags: q.tag, offset: q.offset });
+      const page = await rooms.page({
+        genders: q.gender,
+        tags: q.tag,
+        offset: q.offset,
+        ...(q.hd === undefined ? {} : { hd: q.hd }),
+      });
       reply.header("cache-control", ROOMS_CACHE);
       return page;
     } catch (error) {
@@ -81,7 +91,7 @@ export const ONLINE_ROOMS_DOCS: RouteDoc[] = [
     method: "get",
     path: "/api/online_rooms",
     summary:
-      "One page of 90 rooms online on the platform now, in the platform's order: gender (f, m, c, t; repeated; none is every gender), tag (repeated, up to 5, all must match), offset (a multiple of 90). Rooms are trimmed to username, displayName, gender, age, country, viewers, status (SPEC §3 code), imageUrl, subject (plain text) and tags; answers are kept 30 s",
+      "One page of 90 rooms online on the platform now, in the platform's order: gender (f, m, c, t; repeated; none is every gender), tag (repeated, up to 5, all must match), offset (a multiple of 90), hd (true: HD rooms only, false: non-HD only; absent: both). Rooms are trimmed to username, displayName, gender, age, country, viewers, status (SPEC §3 code), imageUrl, subject (plain text) and tags; answers are kept 30 s",
     query: onlineRoomsQuery,
     responses: {
       "200":

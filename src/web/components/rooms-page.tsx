@@ -48,6 +48,11 @@ export function RoomsPage({ data }: { data: RoomsPageData }) {
             </a>
           </p>
         )}
+        {data.hd === "4k" && (
+          <p className="rooms-page__section-link">
+            <Link to="/1080p">The same HD rooms on the 1080p page</Link>
+          </p>
+        )}
         {!data.fixedGender && <GenderToggles genders={data.genders} onChange={refetch} busy={busy} />}
       </header>
 

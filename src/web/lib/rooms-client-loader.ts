@@ -4,6 +4,7 @@ import type { OnlineRoomsPage } from "../../online-rooms/service.ts";
 import { gendersOf, readGenderPreference } from "./gender-preference.ts";
 import {
   forVisitor,
+  hdFlagOf,
   parsePageParams,
   type RoomsPageData,
   type RoomsPageIdentity,
@@ -45,7 +46,12 @@ async function fromServer(serverLoader: ClientLoaderFunctionArgs["serverLoader"]
 
 /** The rooms of `page` for its genders from the JSON call; a failure is logged and shown as unavailable. */
 async function withRooms(page: RoomsPageData, signal: AbortSignal): Promise<RoomsPageData> {
-  const query = roomsQueryString({ genders: page.genders, tags: page.tags, offset: offsetOfPage(page.page) });
+  const query = roomsQueryString({
+    genders: page.genders,
+    tags: page.tags,
+    offset: offsetOfPage(page.page),
+    ...hdFlagOf(page),
+  });
   try {
     const response = await fetch(`/api/online_rooms?${query}`, {
       signal,

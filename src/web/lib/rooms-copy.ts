@@ -18,6 +18,8 @@ export function roomsHeading(page: RoomsPageIdentity, platform: string): string 
       return `${GENDER_PAGES[page.path]?.label ?? "Live"} live cams on ${platform}`;
     case "age":
       return `${page.ageSection ? AGE_PAGES[page.ageSection].heading : "Live cams"} on ${platform}`;
+    case "hd":
+      return page.hd === "4k" ? `4K live cams on ${platform}` : `1080p HD live cams on ${platform}`;
   }
 }
 
@@ -34,6 +36,10 @@ export function roomsLead(page: RoomsPageIdentity): string {
       return `${GENDER_PAGES[page.path]?.label ?? "All"} performers online right now, most watched first.`;
     case "age":
       return "Everyone online right now, as on the home page; the platform's own section sorts performers by age.";
+    case "hd":
+      return page.hd === "4k"
+        ? "The platform's feed marks rooms HD without telling 4K apart from 1080p, so this is every HD room online right now, most watched first: the same list as the 1080p page."
+        : "Rooms online right now that the platform marks HD (1080p or better), most watched first.";
   }
 }
 
@@ -46,6 +52,8 @@ export function roomsDescription(page: RoomsPageIdentity, platform: string): str
       return `${hashtags(page.tags)} rooms live on ${platform} right now, with ${detail}.`;
     case "gender":
       return `${GENDER_PAGES[page.path]?.label ?? "All"} performers live on ${platform} right now, with ${detail}.`;
+    case "hd":
+      return `${page.hd === "4k" ? "4K and HD" : "1080p HD"} rooms live on ${platform} right now, with ${detail}.`;
     case "age": {
       const age = page.ageSection ? AGE_PAGES[page.ageSection] : undefined;
       return `${age?.heading ?? "Live cams"} on ${platform}: the way to the platform's ${age?.label ?? "age"} section, and everyone online now with ${detail}.`;
@@ -64,7 +72,10 @@ export function roomsMeta(site: SiteSettings | undefined, data: RoomsPageData | 
   const meta = pageMeta(site, {
     title: titled(`${roomsHeading(data, platform)}${suffix}`),
     description: roomsDescription(data, platform),
-    path: data.page > 1 ? `${data.path}?page=${data.page}` : data.path,
+    path:
+      data.page > 1
+        ? `${data.canonicalPath ?? data.path}?page=${data.page}`
+        : (data.canonicalPath ?? data.path),
   });
   return data.audit ? [...meta, { name: "robots", content: "noindex" }] : meta;
 }

@@ -4,7 +4,13 @@ import { isRoomsUnavailable } from "../../online-rooms/service.ts";
 import { isCrawler } from "./crawler.ts";
 import { DEFAULT_GENDER_PREFERENCE, gendersOf } from "./gender-preference.ts";
 import type { PageLoaderArgs } from "./page-loader.ts";
-import { forVisitor, parsePageParams, type RoomsPageData, type RoomsPageIdentity } from "./rooms-page.ts";
+import {
+  forVisitor,
+  hdFlagOf,
+  parsePageParams,
+  type RoomsPageData,
+  type RoomsPageIdentity,
+} from "./rooms-page.ts";
 
 /** The 404 page: what a loader throws for an address that names no list. */
 export function notFound(): never {
@@ -42,6 +48,7 @@ export async function loadRoomsPage(
       genders,
       tags: identity.tags,
       offset: offsetOfPage(params.page),
+      ...hdFlagOf(identity),
     });
     return data({ ...page, count: rooms.count, rooms: forVisitor(rooms.results, page.visitor) });
   } catch (error) {

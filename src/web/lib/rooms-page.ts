@@ -8,7 +8,10 @@ import type { OnlineRoom } from "../../online-rooms/room.ts";
  * so the server's loader and the browser's use the very same rules.
  */
 
-export type RoomsPageKind = "home" | "tag" | "gender" | "age";
+export type RoomsPageKind = "home" | "tag" | "gender" | "age" | "hd";
+
+/** The HD pages: /1080p and /4k list the same rooms (the feed's one flag, `hd`, does not tell them apart). */
+export type HdPage = "1080p" | "4k";
 
 /** What the address says the page is. */
 export interface RoomsPageIdentity {
@@ -19,6 +22,10 @@ export interface RoomsPageIdentity {
   /** The gender pages show one gender whatever the visitor's preference. */
   fixedGender: RoomGender | null;
   ageSection: AgeSection | null;
+  /** /1080p or /4k: the rooms are asked for with hd=true. Absent on every other kind. */
+  hd?: HdPage;
+  /** The canonical address of the first page when it is not `path` (/4k's is /1080p). */
+  canonicalPath?: string;
 }
 
 /** What the query string says (SPEC §2: page and audit). */
@@ -88,6 +95,30 @@ export function ageIdentity(pathname: string): RoomsPageIdentity | null {
   const section = pathname.replace(/^\/+|\/+$/g, "");
   if (!isAgeSection(section)) return null;
   return { kind: "age", path: `/${section}`, tags: [], fixedGender: null, ageSection: section };
+}
+
+/**
+ * /1080p or /4k by its path; null for any other. Both list the feed's HD rooms; /4k names its
+ * canonical address /1080p, since the feed cannot tell a 4K room from a 1080p one.
+ */
+export function hdIdentity(pathname: string): RoomsPageIdentity | null {
+  const path = pathname.replace(/\/+$/, "");
+  if (path !== "/1080p" && path !== "/4k") return null;
+  const hd: HdPage = path === "/4k" ? "4k" : "1080p";
+  return {
+    kind: "hd",
+    path,
+    tags: [],
+    fixedGender: null,
+    ageSection: null,
+    hd,
+    ...(hd === "4k" ? { canonicalPath: "/1080p" } : {}),
+  };
+}
+
+/** The rooms query's hd flag for a page: true on the HD pages, absent elsewhere. */
+export function hdFlagOf(page: Pick<RoomsPageIdentity, "hd">): { hd?: boolean } {
+  return page.hd === undefined ? {} : { hd: true };
 }
 
 /**

@@ -1,0 +1,42 @@
+import { manifestSchema } from "../../publish/manifest.ts";
+import { dailyIndexPath, FIXED_PATHS } from "../../publish/paths.ts";
+import { dailyIndexSchema } from "../../publish/ranking-schemas.ts";
+import type { PageContext } from "../../server/page-context.ts";
+import { latestShownDay } from "./daily-viewers/days.ts";
+import { GENDER_LABELS, RANKING_GENDERS } from "./daily-viewers/genders.ts";
+import { readPublishedJson } from "./published-json.server.ts";
+
+/** How many tag covers the gallery shows beside the five genders'. */
+export const TAG_COVERS = 12;
+
+export interface Cover {
+  label: string;
+  path: string;
+}
+
+export interface LogosData {
+  covers: Cover[];
+}
+
+const coverPath = (slug: string, name: string) => `/images/top/${slug}_top_${encodeURIComponent(name)}.jpg`;
+
+/**
+ * The covers of /logos' gallery: one per ranking gender, and those of the first tags with a list
+ * on the latest published day (none before the first publish: the page needs no rankings).
+ */
+export async function loadLogos(context: PageContext, now: number = Date.now()): Promise<LogosData> {
+  const slug = context.config.PLATFORM_SLUG;
+  const covers: Cover[] = RANKING_GENDERS.map((g) => ({ label: GENDER_LABELS[g], path: coverPath(slug, g) }));
+  const manifest = await readPublishedJson(context.publishDir, FIXED_PATHS.manifest, manifestSchema);
+  if (manifest !== null) {
+    const index = await readPublishedJson(
+      context.publishDir,
+      dailyIndexPath(latestShownDay(manifest, now)),
+      dailyIndexSchema,
+    );
+    for (const tag of index?.lists.all.slice(0, TAG_COVERS) ?? []) {
+      covers.push({ label: `#${tag}`, path: coverPath(slug, tag) });
+    }
+  }
+  return { covers };
+}

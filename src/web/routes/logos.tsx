@@ -1,0 +1,37 @@
+import type { HeadersFunction, LinksFunction } from "react-router";
+import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "../components/error-page.tsx";
+import logosCss from "../components/logos/logos.css?url";
+import { LogosPage } from "../components/logos/logos-page.tsx";
+import { loadLogos } from "../lib/logos.server.ts";
+import type { PageLoaderArgs } from "../lib/page-loader.ts";
+import { type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+import { SITE_NAME } from "../lib/site.ts";
+import type { loader as rootLoader } from "../root.tsx";
+
+/** /logos (SPEC §2 "further pages"): the site's logo, colours and the rankings' covers. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: logosCss }];
+
+export function loader({ context }: PageLoaderArgs) {
+  return loadLogos(context);
+}
+
+// Changes with a deploy, or when the latest day's tags do: an hour is plenty.
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=3600" });
+
+export const meta: PageMetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta(siteOf(matches), {
+    title: titled("Logos and brand assets"),
+    description: `The ${SITE_NAME} logo as SVG for light and dark backgrounds, the brand colours with their hex values, and the ranking covers.`,
+    path: "/logos",
+  });
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function Logos() {
+  const data = useLoaderData<typeof loader>();
+  const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  return <LogosPage data={data} platformName={platformName} />;
+}
