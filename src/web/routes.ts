@@ -51,6 +51,12 @@ export default [
   route("race", "routes/race.tsx", { id: "race" }),
   route("race/:gender", "routes/race.tsx", { id: "race-gender" }),
   route("logos", "routes/logos.tsx"),
+  // The performer pages: /model/{user} (the performer page, canonical /{user}) and
+  // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
+  // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.
+  route("model/:user", "routes/model.tsx"),
+  route("schedule/:user", "routes/schedule.tsx"),
+  route(":performerName", "routes/performer.tsx"),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,93 @@
+import type { CalendarDay } from "../../../stats/queries/activity-calendar.ts";
+
+const CELL = 12;
+const GAP = 2;
+const LEFT = 28;
+const TOP = 14;
+const DAY_LABELS: [number, string][] = [
+  [0, "Mon"],
+  [2, "Wed"],
+  [4, "Fri"],
+];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * The activity calendar (SPEC §9: up to 54 weeks, Monday to Sunday): an SVG drawn on the server,
+ * one square per day shaded by its level (0–4), each with its own title ("2026-01-02: 3 h 20 min
+ * online, 2 streams"), so it reads without scripts; a sentence sums it up for screen readers.
+ */
+export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
+  const online = days.filter((d) => d.level > 0).length;
+  const weeks = Math.ceil(days.length / 7);
+  const width = LEFT + weeks * (CELL + GAP);
+  const height = TOP + 7 * (CELL + GAP);
+  return (
+    <section className="performer__section" aria-labelledby="calendar-title">
+      <h2 id="calendar-title">Activity calendar</h2>
+      <p>
+        {days.length === 0
+          ? "No activity recorded yet."
+          : `Online on ${online} of the last ${days.length} days (since ${days[0]?.day}).`}
+      </p>
+      {days.length > 0 && (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        <section className="activity-calendar__scroll" tabIndex={0} aria-label="Activity calendar">
+          <svg
+            className="activity-calendar"
+            viewBox={`0 0 ${width} ${height}`}
+            width={width}
+            height={height}
+            role="img"
+            aria-label={`Days online: ${online} of ${days.length}`}
+          >
+            {DAY_LABELS.map(([row, label]) => (
+              <text
+                key={label}
+                x={0}
+                y={TOP + row * (CELL + GAP) + CELL - 2}
+                className="activity-calendar__label"
+              >
+                {label}
+              </text>
+            ))}
+            {days.map((day, index) => {
+              const week = Math.floor(index / 7);
+              const row = index % 7;
+              const date = new Date(`${day.day}T00:00:00Z`);
+              const monthLabel = row === 0 && date.getUTCDate() <= 7 ? MONTHS[date.getUTCMonth()] : undefined;
+              return (
+                <g key={day.day}>
+                  {monthLabel && (
+                    <text x={LEFT + week * (CELL + GAP)} y={10} className="activity-calendar__label">
+                      {monthLabel}
+                    </text>
+                  )}
+                  <rect
+                    x={LEFT + week * (CELL + GAP)}
+                    y={TOP + row * (CELL + GAP)}
+                    width={CELL}
+                    height={CELL}
+                    rx={2}
+                    className={`activity-calendar__day activity-calendar__day--${day.level}`}
+                    data-day={day.day}
+                    data-level={day.level}
+                  >
+                    <title>{`${day.day}: ${duration(day.minutesOnline)} online, ${day.streams} ${day.streams === 1 ? "stream" : "streams"}`}</title>
+                  </rect>
+                </g>
+              );
+            })}
+          </svg>
+        </section>
+      )}
+    </section>
+  );
+}
+
+/** "3 h 20 min", "45 min", "0 min". */
+export function duration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = Math.round(minutes % 60);
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}

@@ -1,0 +1,85 @@
+import type { HeatRow, WeekChoice } from "../../lib/performer/heat-map.ts";
+import { WEEK_CHOICES } from "../../lib/performer/heat-map.ts";
+
+const hourLabel = (hour: number) => String(hour).padStart(2, "0");
+
+/**
+ * The performer's week as a 24 × 7 heat map (Monday to Sunday, UTC hours): a plain table, each
+ * cell shaded by its level and saying its minutes, so it reads without scripts and to screen
+ * readers. The week choices are links (?weeks=) to the same page.
+ */
+export function HeatMap({
+  rows,
+  weeks,
+  path,
+  id,
+}: {
+  rows: readonly HeatRow[];
+  weeks: WeekChoice;
+  /** The page's path, which the week links keep. */
+  path: string;
+  id: string;
+}) {
+  const span = weeks === 1 ? "the last week" : `the last ${weeks} weeks`;
+  return (
+    <section className="performer__section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Hours online by weekday</h2>
+      <nav className="heat-map__weeks" aria-label="Weeks covered">
+        {WEEK_CHOICES.map((choice) => (
+          <a
+            key={choice}
+            href={`${path}?weeks=${choice}#${id}-title`}
+            aria-current={choice === weeks ? "page" : undefined}
+          >
+            {choice === 1 ? "1 week" : `${choice} weeks`}
+          </a>
+        ))}
+      </nav>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+      <section className="heat-map__scroll" tabIndex={0} aria-label="Heat map of hours online">
+        <table className="heat-map">
+          <caption>Minutes online per weekday and UTC hour over {span}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="sr-only">Weekday</span>
+              </th>
+              {Array.from({ length: 24 }, (_, hour) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the index is the hour, fixed
+                <th key={hour} scope="col" abbr={`${hourLabel(hour)}:00 UTC`}>
+                  {hourLabel(hour)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.weekday}>
+                <th scope="row" abbr={row.weekday}>
+                  {row.weekday.slice(0, 3)}
+                </th>
+                {row.cells.map((cell) => (
+                  <td
+                    key={cell.hour}
+                    className={`heat-map__cell heat-map__cell--${cell.level}`}
+                    title={`${row.weekday} ${hourLabel(cell.hour)}:00 UTC: ${cell.minutesOnline} minutes on ${cell.daysOnline} ${cell.daysOnline === 1 ? "day" : "days"}`}
+                    data-level={cell.level}
+                  >
+                    <span className="sr-only">{cell.minutesOnline} min</span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <p className="heat-map__legend" aria-hidden="true">
+        Less <span className="heat-map__cell heat-map__cell--0" />
+        <span className="heat-map__cell heat-map__cell--1" />
+        <span className="heat-map__cell heat-map__cell--2" />
+        <span className="heat-map__cell heat-map__cell--3" />
+        <span className="heat-map__cell heat-map__cell--4" /> More
+      </p>
+    </section>
+  );
+}

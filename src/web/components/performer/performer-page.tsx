@@ -1,0 +1,47 @@
+import type { PerformerPageData } from "../../lib/performer/page-data.ts";
+import { TimeChart } from "../charts/time-chart.tsx";
+import { ActivityCalendar } from "./activity-calendar.tsx";
+import { DailyTable } from "./daily-table.tsx";
+import { HeatMap } from "./heat-map.tsx";
+import { Milestones } from "./milestones.tsx";
+import { Profile } from "./profile.tsx";
+import { StreamSessions } from "./stream-sessions.tsx";
+
+/** The performer page (/{performerName}, /model/{user}): everything server-rendered. */
+export function PerformerPage({ data }: { data: PerformerPageData }) {
+  const { series } = data;
+  return (
+    <article className="performer">
+      <Profile data={data} />
+      <nav className="performer__links" aria-label="More about this performer">
+        <a href={data.links.schedule}>Schedule</a>
+        <a href={data.links.monthly}>Monthly summary</a>
+        <a href={data.links.wrapped}>Year wrapped</a>
+      </nav>
+      <section className="performer__section" aria-labelledby="charts-title">
+        <h2 id="charts-title">Over time</h2>
+        <TimeChart
+          caption="Followers at the end of each day and peak viewers"
+          times={series.times}
+          timeUnit="day"
+          series={[
+            { label: "Followers", values: series.followers },
+            { label: "Peak viewers", values: series.peakViewers },
+          ]}
+        />
+        <TimeChart
+          caption="Best rank per day (1 is the top)"
+          times={series.times}
+          timeUnit="day"
+          reversed
+          series={[{ label: "Best rank", values: series.bestRank }]}
+        />
+      </section>
+      <StreamSessions streams={data.streams} selected={data.selectedStream} path={data.requestPath} />
+      <HeatMap rows={data.heat} weeks={data.weeks} path={data.requestPath} id="hours" />
+      <ActivityCalendar days={data.calendar} />
+      <DailyTable days={data.daily} />
+      <Milestones progress={data.milestones} peak={data.badges.peakViewers?.viewers ?? null} />
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import type { SchedulePageData } from "../../lib/performer/schedule-load.server.ts";
+import { ActivityCalendar, duration } from "./activity-calendar.tsx";
+import { minutesBetween, utcTime } from "./format.ts";
+import { HeatMap } from "./heat-map.tsx";
+
+/** /schedule/{user}: when the performer usually streams. */
+export function SchedulePage({ data }: { data: SchedulePageData }) {
+  return (
+    <article className="performer">
+      <h1>{data.username}'s schedule</h1>
+      <p className="performer__usually">{data.inWords}</p>
+      <p>
+        <a href={data.path}>{data.username}'s performer page</a> ·{" "}
+        <a href={data.roomPath} rel="nofollow">
+          Visit the room on the platform
+        </a>
+      </p>
+      <HeatMap rows={data.heat} weeks={data.weeks} path={data.schedulePath} id="hours" />
+      <ActivityCalendar days={data.calendar} />
+      <section className="performer__section" aria-labelledby="last-streams-title">
+        <h2 id="last-streams-title">The last streams</h2>
+        {data.streams.length === 0 ? (
+          <p>No streams recorded yet.</p>
+        ) : (
+          <ul className="schedule__streams">
+            {data.streams.map((s) => (
+              <li key={s.streamId}>
+                {utcTime(s.startTime)} to {utcTime(s.endTime)} (
+                {duration(minutesBetween(s.startTime, s.endTime))})
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}

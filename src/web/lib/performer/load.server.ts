@@ -1,0 +1,144 @@
+import type { PerformerProfile } from "../../../db/queries/performer-profile.ts";
+import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
+import { ONLINE_LIST_VALID_MS } from "../../../search/live-state.ts";
+import type { PageContext } from "../../../server/page-context.ts";
+import { addDays } from "../../../stats/calendar.ts";
+import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
+import { followerTier } from "../../../stats/formulas/follower-tiers.ts";
+import { liveStateText } from "../../../stats/formulas/live-state.ts";
+import { activityCalendar } from "../../../stats/queries/activity-calendar.ts";
+import { dailyAggregates } from "../../../stats/queries/daily-aggregates.ts";
+import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
+import { onlineRoom } from "../../../stats/queries/online-now.ts";
+import { performerDaySeries, performerRecords } from "../../../stats/queries/performer-day-series.ts";
+import { performerStream, performerStreams } from "../../../stats/queries/performer-streams.ts";
+import { isCrawler } from "../crawler.ts";
+import { yesterdayUtc } from "../daily-viewers/days.ts";
+import { notFound } from "../page-errors.server.ts";
+import { bioForDisplay } from "./bio-text.ts";
+import { heatRows, readWeeks } from "./heat-map.ts";
+import { milestoneProgress } from "./milestones.ts";
+import { performerOfAddress, performerPath, schedulePath } from "./name.server.ts";
+import type { PerformerLive, PerformerPageData } from "./page-data.ts";
+
+/** Sessions in the table: the latest first. */
+export const STREAMS_SHOWN = 20;
+/** Days of the daily aggregates table. */
+export const DAILY_DAYS = 30;
+/** Days the followers, viewers and rank charts cover: the activity calendar's 54 weeks. */
+export const SERIES_DAYS = 54 * 7;
+/** A ?stream= id: a session's start in whole seconds since 1970. */
+const STREAM_ID = /^\d{1,11}$/;
+
+const todayUtc = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/**
+ * The performer's live state (SPEC §4, the rule of GET /api/streamers?modelName): live when in the
+ * latest complete poll, if that poll is current (under 10 minutes old, the online list's own
+ * limit), or last seen under 5 minutes ago; otherwise when they were last live.
+ */
+export async function performerLive(
+  context: Pick<PageContext, "db">,
+  profile: PerformerProfile,
+  now: number,
+): Promise<PerformerLive> {
+  const { observedAt, room } = await onlineRoom(context.db, profile.performerId);
+  const current =
+    room !== null && observedAt !== null && now - Date.parse(observedAt) <= ONLINE_LIST_VALID_MS;
+  const seen = profile.lastSeen.getTime();
+  const text = liveStateText(seen, now, current);
+  const live = text === null;
+  return {
+    live,
+    text: live ? null : text,
+    viewers: current ? room.viewers : null,
+    show: current ? (STATUS_TEXT[room.status as RoomStatus] ?? "Group show") : null,
+  };
+}
+
+/**
+ * /{performerName} and /model/{user}: every figure of the page from the database, the queries run
+ * at once once the performer is known. `pathOf` is the address form asked for (the 301 for
+ * capitals keeps it).
+ */
+export async function loadPerformerPage(
+  request: Request,
+  rawName: string | undefined,
+  context: PageContext,
+  pathOf: (name: string) => string = performerPath,
+  now: number = Date.now(),
+): Promise<PerformerPageData> {
+  const profile = await performerOfAddress(request, rawName, context, pathOf);
+  const search = new URL(request.url).searchParams;
+  const weeks = readWeeks(search, 4);
+  const streamParam = search.getAll("stream");
+  if (weeks === null || streamParam.length > 1) throw notFound();
+  const streamId = streamParam[0];
+  if (streamId !== undefined && !STREAM_ID.test(streamId)) throw notFound();
+
+  const crawler = isCrawler(request);
+  const id = profile.performerId;
+  const today = todayUtc(now);
+  // Hourly stats over whole days: the weeks end yesterday, so today's half day does not thin a weekday.
+  const yesterday = yesterdayUtc(now);
+  const [series, records, streams, selected, hourly, calendar, daily, live] = await Promise.all([
+    performerDaySeries(context.db, id, addDays(today, 1 - SERIES_DAYS), today),
+    performerRecords(context.db, id),
+    performerStreams(context.db, id, STREAMS_SHOWN),
+    streamId === undefined ? null : performerStream(context.db, id, streamId),
+    hourlyStats(context.db, id, yesterday, weeks),
+    activityCalendar(context.db, id, today),
+    dailyAggregates(context.db, id, addDays(today, 1 - DAILY_DAYS), today),
+    crawler ? null : performerLive(context, profile, now),
+  ]);
+  if (streamId !== undefined && selected === null) throw notFound();
+
+  const name = profile.username;
+  return {
+    kind: "performer",
+    username: name,
+    displayName: profile.displayName,
+    path: performerPath(name),
+    requestPath: pathOf(name),
+    roomPath: `/go/${encodeURIComponent(name)}`,
+    gender: profile.gender,
+    age: profile.age,
+    country: profile.country,
+    location: profile.location,
+    languages: profile.languages,
+    tags: profile.tags,
+    followers: profile.followers,
+    firstSeen: profile.firstSeen.toISOString(),
+    lastSeen: profile.lastSeen.toISOString(),
+    // Crawlers see full text (SPEC §6); people the bio whole too: the page is the bio's home.
+    bio: bioForDisplay(profile.aboutMe),
+    followerTier: followerTier(profile.followers),
+    live,
+    crawler,
+    imageHost: context.imageHost,
+    badges: {
+      rank: records.bestRank ? rankBadge(records.bestRank.rank) : null,
+      bestRank: records.bestRank,
+      viewer: viewerBadge(records.peakViewers?.viewers ?? 0),
+      peakViewers: records.peakViewers,
+    },
+    series: {
+      times: series.map((p) => Date.parse(`${p.day}T00:00:00Z`)),
+      followers: series.map((p) => p.followers),
+      peakViewers: series.map((p) => p.peakViewers),
+      bestRank: series.map((p) => p.bestRank),
+    },
+    streams,
+    selectedStream: selected,
+    weeks,
+    heat: heatRows(hourly),
+    calendar,
+    daily: [...daily].reverse(),
+    milestones: milestoneProgress(records.peakViewers?.viewers ?? null, records.milestones),
+    links: {
+      wrapped: `/${context.config.PLATFORM_SLUG}_wrapped/${encodeURIComponent(name)}`,
+      monthly: `/monthly_summary/${encodeURIComponent(name)}`,
+      schedule: schedulePath(name),
+    },
+  };
+}

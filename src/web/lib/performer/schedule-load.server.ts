@@ -1,0 +1,54 @@
+import type { PageContext } from "../../../server/page-context.ts";
+import { activityCalendar, type CalendarDay } from "../../../stats/queries/activity-calendar.ts";
+import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
+import { performerStreams } from "../../../stats/queries/performer-streams.ts";
+import { yesterdayUtc } from "../daily-viewers/days.ts";
+import { notFound } from "../page-errors.server.ts";
+import { type HeatRow, heatRows, readWeeks, type WeekChoice } from "./heat-map.ts";
+import { performerOfAddress, performerPath, schedulePath } from "./name.server.ts";
+import type { PerformerHeader } from "./page-data.ts";
+import { scheduleInWords } from "./schedule-words.ts";
+
+/** The latest streams the schedule lists (start and end). */
+export const SCHEDULE_STREAMS = 10;
+
+export interface SchedulePageData extends PerformerHeader {
+  schedulePath: string;
+  weeks: WeekChoice;
+  /** The usual days and hours in words (schedule-words.ts). */
+  inWords: string;
+  heat: HeatRow[];
+  calendar: CalendarDay[];
+  streams: { streamId: string; startTime: string; endTime: string }[];
+}
+
+/** /schedule/{user}: when the performer usually streams, over 12 weeks unless ?weeks= says otherwise. */
+export async function loadSchedulePage(
+  request: Request,
+  rawName: string | undefined,
+  context: PageContext,
+  now: number = Date.now(),
+): Promise<SchedulePageData> {
+  const profile = await performerOfAddress(request, rawName, context, schedulePath);
+  const weeks = readWeeks(new URL(request.url).searchParams, 12);
+  if (weeks === null) throw notFound();
+  const id = profile.performerId;
+  const [hourly, calendar, streams] = await Promise.all([
+    hourlyStats(context.db, id, yesterdayUtc(now), weeks),
+    activityCalendar(context.db, id, new Date(now).toISOString().slice(0, 10)),
+    performerStreams(context.db, id, SCHEDULE_STREAMS),
+  ]);
+  const name = profile.username;
+  return {
+    username: name,
+    displayName: profile.displayName,
+    path: performerPath(name),
+    roomPath: `/go/${encodeURIComponent(name)}`,
+    schedulePath: schedulePath(name),
+    weeks,
+    inWords: scheduleInWords(hourly, weeks),
+    heat: heatRows(hourly),
+    calendar,
+    streams: streams.map((s) => ({ streamId: s.streamId, startTime: s.startTime, endTime: s.endTime })),
+  };
+}

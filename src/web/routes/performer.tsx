@@ -1,0 +1,66 @@
+import type { HeadersFunction } from "react-router";
+import { redirect, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "../components/error-page.tsx";
+import { PerformerPage } from "../components/performer/performer-page.tsx";
+import { performerLinks } from "../components/performer/performer-route.tsx";
+import { TokenPage } from "../components/tokens/token-page.tsx";
+import type { PageLoaderArgs } from "../lib/page-loader.ts";
+import { loadPerformerPage } from "../lib/performer/load.server.ts";
+import {
+  performerDescription,
+  performerTitle,
+  tokenDescription,
+  tokenTitle,
+} from "../lib/performer/titles.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
+import { loadTokenPage } from "../lib/tokens/load.server.ts";
+import type { loader as rootLoader } from "../root.tsx";
+
+/**
+ * Every single-segment address no other route takes (SPEC §2): /{platform}-tokens, the token page
+ * (the slug is configuration, so it cannot be a route of its own), and otherwise /{performerName},
+ * the catch-all performer page. A loader result's `kind` says which page it is.
+ */
+export const links = performerLinks;
+
+export async function loader({ request, params, context }: PageLoaderArgs) {
+  const segment = params.performerName ?? "";
+  if (segment.toLowerCase() === `${context.config.PLATFORM_SLUG}-tokens`) {
+    if (segment !== segment.toLowerCase())
+      throw redirect(`/${segment.toLowerCase()}${new URL(request.url).search}`, 301);
+    return loadTokenPage(request, context);
+  }
+  return loadPerformerPage(request, segment, context);
+}
+
+// Who is live changes every poll: a minute, as the ranking pages.
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
+
+export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (error || !data) return errorMeta(error);
+  const site = siteOf(matches);
+  const platform = site?.platformName ?? "the platform";
+  if (data.kind === "tokens")
+    return pageMeta(site, {
+      title: tokenTitle(platform),
+      description: tokenDescription(platform),
+      path: data.path,
+    });
+  return pageMeta(site, {
+    title: performerTitle(data, platform),
+    description: performerDescription(data, platform),
+    path: data.path,
+  });
+};
+
+/** An unknown or opted-out performer, a name that cannot be one, a bad parameter: the 404 page. */
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function SingleSegmentPage() {
+  const data = useLoaderData<typeof loader>();
+  const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  if (data.kind === "tokens") return <TokenPage data={data} platformName={platformName} />;
+  return <PerformerPage data={data} />;
+}

@@ -1,0 +1,129 @@
+import type { Server } from "node:http";
+import type { FastifyInstance } from "fastify";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { type PerformerFixture, seedPerformerFixture } from "../helpers/performer-fixture.ts";
+import { listenLocally } from "../helpers/site.ts";
+import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
+import { launchChromium } from "./chromium.ts";
+import { heading, originOf, PERSON, startImageHost } from "./page-helpers.ts";
+
+describe("the performer pages in a browser", () => {
+  let t: TestDatabase;
+  let images: Server;
+  let app: FastifyInstance;
+  let browser: Browser;
+  let origin: string;
+  let f: PerformerFixture;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    if (!webBuildExists()) throw new Error(missingBuildMessage());
+    t = await createTestDatabase();
+    f = await seedPerformerFixture(t.db);
+    images = await startImageHost();
+    app = testApp(t.db, {
+      imageHost: originOf(images),
+      config: loadConfig({ PLATFORM_NAME: "TestCams" }),
+      pageCache: false,
+    });
+    origin = await listenLocally(app);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const page of opened) await page.close();
+    await browser?.close();
+    await app?.close();
+    await new Promise((resolve) => images?.close(resolve));
+    await t?.drop();
+  });
+
+  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
+    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
+    opened.push(page);
+    return page;
+  };
+  const charts = (page: Page) => page.locator(".time-chart__canvas canvas");
+
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    describe(`at ${viewport.width} px (${name})`, () => {
+      it("reads whole with scripts off: profile, chart tables, sessions, heat map, calendar", async () => {
+        const { page, errors } = await open("/alice_cam", { viewport, javaScript: false });
+        await heading(page, "alice_cam");
+        expect(await page.getByText("321 viewers now").isVisible()).toBe(true);
+        expect(await page.locator(".time-chart table").count()).toBe(2);
+        expect(await page.locator(".time-chart table").first().isVisible()).toBe(true);
+        expect(await charts(page).count()).toBe(0);
+        expect(await page.locator(".stream-table tbody tr").count()).toBe(3);
+        expect(await page.locator(".heat-map tbody tr").count()).toBe(7);
+        expect(await page.locator('.heat-map td[data-level="4"]').count()).toBe(8);
+        expect(await page.locator(".activity-calendar rect").count()).toBeGreaterThan(100);
+        expect(await page.locator(".daily-table tbody tr").count()).toBe(30);
+        // No horizontal scrolling of the page itself: wide tables scroll in their own regions.
+        const overflow = await page.evaluate<number>(
+          "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+        );
+        expect(overflow).toBe(0);
+        expect(errors).toEqual([]);
+      });
+
+      it("draws the charts with scripts, folds their tables, shows the live thumbnail, passes axe", async () => {
+        const { page, errors } = await open("/alice_cam", { viewport });
+        await charts(page).first().waitFor();
+        expect(await charts(page).count()).toBe(2);
+        const figures = page.locator(".time-chart__figures").first();
+        expect(await figures.locator("table").isVisible()).toBe(false);
+        await page.locator(".performer__thumb").waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await figures.getByText("Show the figures").click();
+        expect(await figures.locator("table").isVisible()).toBe(true);
+        expect(await page.locator(".performer__thumb").getAttribute("src")).toBe(
+          `${originOf(images)}/ri/alice_cam.jpg`,
+        );
+        expect(errors).toEqual([]);
+      });
+    });
+  }
+
+  it("opens a session's details and changes the heat map's weeks", async () => {
+    const { page, errors } = await open("/alice_cam", { viewport: DESKTOP });
+    await page.locator(".stream-table a").first().click();
+    await page.waitForURL(`**/alice_cam?stream=${f.streamIds[0]}#stream-details`);
+    const details = page.locator("#stream-details");
+    await details.waitFor();
+    expect(await details.locator("[data-field]").count()).toBe(11);
+    await page.getByRole("link", { name: "12 weeks" }).click();
+    await page.waitForURL("**/alice_cam?weeks=12#hours-title");
+    await page.getByText("over the last 12 weeks").waitFor();
+    expect(await page.getByRole("link", { name: "12 weeks" }).getAttribute("aria-current")).toBe("page");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the schedule in words, the 404 page for an unknown performer, and the token page", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const schedule = await open("/schedule/alice_cam", { viewport });
+      await heading(schedule.page, "alice_cam's schedule");
+      await schedule.page.getByText("Usually online Mondays and Thursdays, 18:00–22:00 UTC").waitFor();
+      // axe once per page (at the phone's width, where layouts are tightest): it is the slow part.
+      if (viewport === PHONE) expect(await seriousViolations(schedule.page)).toEqual([]);
+      expect(schedule.errors).toEqual([]);
+
+      const tokens = await open("/camsandbox-tokens", { viewport });
+      await heading(tokens.page, "TestCams tokens");
+      expect(await tokens.page.locator(".tokens__table").first().getByRole("link").allTextContents()).toEqual(
+        ["alice_cam"],
+      );
+      if (viewport === PHONE) expect(await seriousViolations(tokens.page)).toEqual([]);
+      expect(tokens.errors).toEqual([]);
+    }
+    const missing = await open("/nobody_here", { viewport: PHONE, javaScript: false });
+    await heading(missing.page, "Page not found");
+  });
+});
