@@ -4,7 +4,9 @@ import { type ChartSpec, formatChartTime, formatChartValue } from "./chart-spec.
 export function ChartTable({ caption, times, series, timeUnit, decimals }: ChartSpec & { caption: string }) {
   const timeHeading = timeUnit === "hour" ? "Hour (UTC)" : timeUnit === "month" ? "Month" : "Day (UTC)";
   return (
-    <div className="time-chart__scroll">
+    // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box, focusable so keys can scroll it
+    <section className="time-chart__scroll" tabIndex={0} aria-label={caption}>
       <table className="time-chart__table">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -28,6 +30,6 @@ export function ChartTable({ caption, times, series, timeUnit, decimals }: Chart
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
