@@ -34,6 +34,11 @@ export default [
   route("top/performers/*", "routes/top-performers.tsx"),
   route("top/2021/*", "routes/top-2021.tsx"),
   route("top/supporters/*", "routes/top-supporters.tsx"),
+  // The search (SPEC §2): /search[/{gender}[/{tag}]] and /schedule, one module reading the segments.
+  route("search", "routes/search.tsx", { id: "search" }),
+  route("search/:gender", "routes/search.tsx", { id: "search-gender" }),
+  route("search/:gender/:tag", "routes/search.tsx", { id: "search-gender-tag" }),
+  route("schedule", "routes/search.tsx", { id: "schedule" }),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
