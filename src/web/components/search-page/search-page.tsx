@@ -56,7 +56,14 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // The route does not reload for a page change alone (shouldRevalidate): the page is the address's.
-  const page = readPageParam(params.get("page")) ?? data.address.page;
+  const urlPage = readPageParam(params.get("page")) ?? 1;
+  // A change of filters, sort or mode is on page 1 at once, before the address catches up, so that
+  // the page it leaves is not fetched under the new search.
+  const [toPageOne, setToPageOne] = useState(false);
+  useEffect(() => {
+    if (toPageOne && urlPage === 1) setToPageOne(false);
+  }, [toPageOne, urlPage]);
+  const page = toPageOne ? 1 : urlPage;
   const address: SearchAddress = { ...data.address, page };
   const ageVerification = useAgeVerification(hydrated && !data.crawler);
 
@@ -90,7 +97,8 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
   useEffect(() => {
     if (mode !== "models" || cache.current.has(query, offset)) return;
     let current = true;
-    getJson<{ resultCount: number; results: ModelResult[] }>(`${query}${query ? "&" : ""}offset=${offset}`)
+    const withOffset = offset === 0 ? query : `${query}${query ? "&" : ""}offset=${offset}`;
+    getJson<{ resultCount: number; results: ModelResult[] }>(withOffset)
       .then((answer) => {
         cache.current.set(query, offset, {
           resultCount: answer.resultCount,
@@ -136,7 +144,9 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
 
   /** SPEC §4: a change of filters, sort or mode goes back to page 1. */
   const toFirstPage = () => {
-    if (page > 1) void navigate(pageHref(data.path, 1, params), { replace: true, preventScrollReset: true });
+    if (page === 1) return;
+    setToPageOne(true);
+    void navigate(pageHref(data.path, 1, params), { replace: true, preventScrollReset: true });
   };
   const changeFilters = (next: Filters) => {
     setFilters(next);

@@ -29,6 +29,8 @@ export function TagChooser({
     onChange([...chosen, tag]);
     setText("");
     setActive(-1);
+    // The list would cover what comes next (the match-all switch); typing opens it again.
+    setOpen(false);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
