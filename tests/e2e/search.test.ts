@@ -116,10 +116,11 @@ describe("the search page in a browser", () => {
         expect(requests.filter((q) => q.startsWith("mode=summaries"))).toEqual([
           "mode=summaries&searchTerm=dancing",
         ]);
-        // Switching back and forth refetches the summaries.
+        // Switching back and forth refetches the summaries; the arrow keys switch too.
         await page.getByRole("tab", { name: "Models" }).click();
         await count(page, "Found 0 matching profiles");
-        await summariesTab.click();
+        await page.keyboard.press("ArrowRight");
+        expect(await summariesTab.getAttribute("aria-selected")).toBe("true");
         await count(page, "Found 2 matching profiles");
         expect(requests.filter((q) => q.startsWith("mode=summaries"))).toHaveLength(2);
         expect(await seriousViolations(page)).toEqual([]);

@@ -21,6 +21,8 @@ export function ModeTabs({
       className="search-tabs__tab"
       aria-selected={mode === value}
       aria-controls={PANEL_ID}
+      // One tab stop; the arrow keys move between the two (the ARIA tabs pattern).
+      tabIndex={mode === value ? 0 : -1}
       // Without scripts only the names search (the server's) is there.
       disabled={!hydrated && value !== mode}
       onClick={() => {
@@ -31,7 +33,25 @@ export function ModeTabs({
     </button>
   );
   return (
-    <div className="search-tabs" role="tablist" aria-label="Search in">
+    <div
+      className="search-tabs"
+      role="tablist"
+      aria-label="Search in"
+      onKeyDown={(event) => {
+        if (!hydrated || !["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+        event.preventDefault();
+        const next: SearchMode =
+          event.key === "Home"
+            ? "models"
+            : event.key === "End"
+              ? "summaries"
+              : mode === "models"
+                ? "summaries"
+                : "models";
+        if (next !== mode) onChange(next);
+        document.getElementById(`search-tab-${next}`)?.focus();
+      }}
+    >
       {tab("models", "Models")}
       {tab(
         "summaries",
