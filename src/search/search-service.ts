@@ -46,6 +46,8 @@ export interface SearchService {
    */
   modelsJson(query: ModelQuery): Promise<string>;
   summaries(searchTerm: string, gender: GenderCode | null): Promise<SummarySearchAnswer>;
+  /** The tags of the index, most used first, at most `limit` (the search page's tag picker). */
+  popularTags(limit: number): Promise<string[]>;
   /** Stops starting reloads (a reload in flight finishes and is dropped). */
   close(): void;
 }
@@ -55,6 +57,8 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Loaded {
   live: LiveState;
+  /** Every tag, most used first (ties by name); made once per index. */
+  tagsByUse?: string[];
   loadedAt: number;
   summaries: SummaryIndex;
   textsVersion: string;
@@ -162,6 +166,17 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
         });
       }
       return { resultCount: count, results };
+    },
+    async popularTags(limit) {
+      const state = await current();
+      if (state.tagsByUse === undefined) {
+        const { tagNames, tagRows } = state.live.index;
+        state.tagsByUse = tagNames
+          .map((tag, t) => ({ tag, uses: tagRows[t]?.length ?? 0 }))
+          .sort((a, b) => b.uses - a.uses || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
+          .map(({ tag }) => tag);
+      }
+      return state.tagsByUse.slice(0, limit);
     },
     close() {
       closed = true;

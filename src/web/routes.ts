@@ -51,6 +51,11 @@ export default [
   route("race", "routes/race.tsx", { id: "race" }),
   route("race/:gender", "routes/race.tsx", { id: "race-gender" }),
   route("logos", "routes/logos.tsx"),
+  // The search (SPEC §2): /search[/{gender}[/{tag}]] and /schedule, one module reading the segments.
+  route("search", "routes/search.tsx", { id: "search" }),
+  route("search/:gender", "routes/search.tsx", { id: "search-gender" }),
+  route("search/:gender/:tag", "routes/search.tsx", { id: "search-gender-tag" }),
+  route("schedule", "routes/search.tsx", { id: "schedule" }),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

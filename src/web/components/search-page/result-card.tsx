@@ -1,0 +1,91 @@
+import type { GenderCode } from "../../../search/search-index.ts";
+import { LIVE_WITHIN_MS, liveStateText } from "../../../stats/formulas/live-state.ts";
+import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import { genderWord } from "../../lib/search-page/enriched-name.ts";
+import type { ModelResult } from "../../lib/search-page/page-data.ts";
+import { Flag } from "../flag.tsx";
+
+const number = new Intl.NumberFormat("en-US");
+
+/** SPEC §3 showAvatar: the live preview is shown when last seen under 5 minutes ago. */
+export function showsAvatar(result: ModelResult, now: number): boolean {
+  return now - Date.parse(result.lastSeenTime) < LIVE_WITHIN_MS;
+}
+
+/** The relative broadcast time text (SPEC §3, §4): 'Live now', 'live recently', 'live N days ago' … */
+export function broadcastTimeText(result: ModelResult, now: number): string {
+  const seen = Date.parse(result.lastSeenTime);
+  return liveStateText(Number.isFinite(seen) ? seen : null, now) ?? "Live now";
+}
+
+/**
+ * One search result (SPEC §2): name, display name, gender, age, flag, viewer threshold, followers,
+ * the latest broadcast's tags, when it was, and the live thumbnail where it may be shown. The whole
+ * card links to the performer's page.
+ */
+export function ResultCard({
+  result,
+  now,
+  thumbnail,
+}: {
+  result: ModelResult;
+  now: number;
+  /** The live thumbnail's address, or null where none may be shown. */
+  thumbnail: string | null;
+}) {
+  const live = showsAvatar(result, now);
+  const gender = genderWord(result.gender as GenderCode | null);
+  return (
+    <li className="search-card">
+      <a className="search-card__link" href={`/${encodeURIComponent(result.name)}`}>
+        <span className="search-card__name">{result.name}</span>
+        {result.displayName !== null && result.displayName !== result.name && (
+          <span className="search-card__display">{result.displayName}</span>
+        )}
+      </a>
+      {live && thumbnail !== null && (
+        <img
+          className="search-card__thumb"
+          src={thumbnail}
+          alt={`${result.name} live now`}
+          width={160}
+          height={120}
+          loading="lazy"
+          decoding="async"
+          onError={(event) => {
+            event.currentTarget.hidden = true;
+          }}
+        />
+      )}
+      <p className="search-card__facts">
+        {gender !== null && <span>{gender}</span>}
+        {result.age !== null && <span>{result.age} years</span>}
+        {result.country !== null && (
+          <span className="search-card__flag">
+            <Flag country={result.country} />
+          </span>
+        )}
+      </p>
+      <dl className="search-card__figures">
+        <div>
+          <dt>Viewers</dt>
+          <dd>{result.maxViewers === null ? "–" : viewerThresholdLabel(result.maxViewers)}</dd>
+        </div>
+        <div>
+          <dt>Followers</dt>
+          <dd>{result.followerCount === null ? "–" : number.format(result.followerCount)}</dd>
+        </div>
+      </dl>
+      <p className={live ? "search-card__seen search-card__seen--live" : "search-card__seen"}>
+        {broadcastTimeText(result, now)}
+      </p>
+      {result.tags.length > 0 && (
+        <ul className="search-card__tags" aria-label="Tags of the latest broadcast">
+          {result.tags.map((tag) => (
+            <li key={tag}>#{tag}</li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

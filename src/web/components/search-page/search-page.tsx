@@ -1,0 +1,280 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useAgeVerification } from "../../lib/age-verification.ts";
+import { pageHref } from "../../lib/pagination.ts";
+import {
+  activeFilterCount,
+  apiQuery,
+  DEFAULT_FILTERS,
+  DEFAULT_SORT,
+  explainSearch,
+  type Filters,
+  type SearchMode,
+  type Sort,
+  searchedTerm,
+} from "../../lib/search-page/filters.ts";
+import type { ModelResult, SearchPageData, SummaryResult } from "../../lib/search-page/page-data.ts";
+import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../lib/search-page/summary-rules.ts";
+import {
+  genderLinks,
+  offsetOfPage,
+  readPageParam,
+  SEARCH_GENDER_LABELS,
+  type SearchAddress,
+} from "../../lib/search-page/url.ts";
+import { pageCount, type SearchWindow, WindowCache } from "../../lib/search-page/window.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { Pagination } from "../pagination.tsx";
+import { FilterDialog } from "./filter-dialog.tsx";
+import { ResultCard } from "./result-card.tsx";
+import { ModeTabs, PANEL_ID, SortControl } from "./search-controls.tsx";
+import { SearchIntro } from "./search-intro.tsx";
+import { ZeroResults } from "./search-texts.tsx";
+import { SummaryResults } from "./summary-results.tsx";
+
+async function getJson<T>(query: string): Promise<T> {
+  const response = await fetch(`/api/model_search?${query}`);
+  if (!response.ok) throw new Error(`/api/model_search answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+interface SummaryAnswer {
+  query: string;
+  resultCount: number;
+  results: SummaryResult[];
+}
+
+/**
+ * The search page (SPEC §2 "Search page", §4 "Search mode"). The server renders the address's
+ * results (gender, tag, term, page) with working gender and pager links. Once scripts run, the
+ * filters, sort and modes work in place: any change goes back to page 1 and asks GET
+ * /api/model_search; the pager changes only the address's page parameter, and asks only for a
+ * window of 50 not already loaded for the same search (SPEC §4).
+ */
+export function SearchPage({ data, userPresent = false }: { data: SearchPageData; userPresent?: boolean }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // The route does not reload for a page change alone (shouldRevalidate): the page is the address's.
+  const urlPage = readPageParam(params.get("page")) ?? 1;
+  // A change of filters, sort or mode is on page 1 at once, before the address catches up, so that
+  // the page it leaves is not fetched under the new search.
+  const [toPageOne, setToPageOne] = useState(false);
+  useEffect(() => {
+    if (toPageOne && urlPage === 1) setToPageOne(false);
+  }, [toPageOne, urlPage]);
+  const page = toPageOne ? 1 : urlPage;
+  const address: SearchAddress = { ...data.address, page };
+  const ageVerification = useAgeVerification(hydrated && !data.crawler);
+
+  const [mode, setMode] = useState<SearchMode>("models");
+  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [, setLoadedCount] = useState(0);
+  const [summaries, setSummaries] = useState<SummaryAnswer | null>(null);
+  const [explainCount, setExplainCount] = useState<{ query: string; count: number } | null>(null);
+
+  // The loader's page is the first window (SPEC §4: the embedded data when present).
+  const cache = useRef(new WindowCache<ModelResult>());
+  const seeded = useRef<SearchPageData | null>(null);
+  if (seeded.current !== data) {
+    seeded.current = data;
+    cache.current.set(data.query, offsetOfPage(data.address.page), {
+      resultCount: data.resultCount,
+      rows: data.results,
+      at: data.now,
+    });
+  }
+
+  const query = apiQuery("models", address, filters, sort);
+  const offset = offsetOfPage(page);
+  const loaded = cache.current.get(query, offset);
+  const lastShown = useRef<SearchWindow<ModelResult> | null>(null);
+  if (loaded !== undefined) lastShown.current = loaded;
+  const shown = loaded ?? lastShown.current;
+
+  useEffect(() => {
+    if (mode !== "models" || cache.current.has(query, offset)) return;
+    let current = true;
+    const withOffset = offset === 0 ? query : `${query}${query ? "&" : ""}offset=${offset}`;
+    getJson<{ resultCount: number; results: ModelResult[] }>(withOffset)
+      .then((answer) => {
+        cache.current.set(query, offset, {
+          resultCount: answer.resultCount,
+          rows: answer.results,
+          at: Date.now(),
+        });
+        if (current) setLoadedCount((n) => n + 1);
+      })
+      .catch((error: unknown) => console.error("The search failed", error));
+    return () => {
+      current = false;
+    };
+  }, [mode, query, offset]);
+
+  const term = address.term;
+  const summaryQuery = apiQuery("summaries", address, filters, sort);
+  const tooShort = term.length < SUMMARY_MIN_LENGTH;
+  useEffect(() => {
+    if (mode !== "summaries" || tooShort || summaries?.query === summaryQuery) return;
+    let current = true;
+    getJson<{ resultCount: number; results: SummaryResult[] }>(summaryQuery)
+      .then((answer) => {
+        if (current) setSummaries({ query: summaryQuery, ...answer });
+      })
+      .catch((error: unknown) => console.error("The search failed", error));
+    return () => {
+      current = false;
+    };
+  }, [mode, summaryQuery, tooShort, summaries]);
+
+  // SPEC §8: with no results, how many the term (or the tag) alone matches.
+  const searched = searchedTerm(term);
+  const explainWhat = searched !== "" ? searched : address.tag;
+  const explainQuery = explainWhat === null ? null : explainSearch(searched, address.tag);
+  const noResults = mode === "models" && loaded !== undefined && loaded.resultCount === 0;
+  const explained = [explainCount, data.explain].find((e) => e != null && e.query === explainQuery) ?? null;
+  useEffect(() => {
+    if (!noResults || explainQuery === null || explained !== null) return;
+    getJson<{ resultCount: number }>(explainQuery)
+      .then((answer) => setExplainCount({ query: explainQuery, count: answer.resultCount }))
+      .catch((error: unknown) => console.error("The search failed", error));
+  }, [noResults, explainQuery, explained]);
+
+  /** SPEC §4: a change of filters, sort or mode goes back to page 1. */
+  const toFirstPage = () => {
+    if (page === 1) return;
+    setToPageOne(true);
+    void navigate(pageHref(data.path, 1, params), { replace: true, preventScrollReset: true });
+  };
+  const changeFilters = (next: Filters) => {
+    setFilters(next);
+    toFirstPage();
+  };
+  const changeSort = (next: Sort) => {
+    setSort(next);
+    toFirstPage();
+  };
+  const changeMode = (next: SearchMode) => {
+    setMode(next);
+    setSummaries(null); // switching refetches (SPEC §4)
+    toFirstPage();
+  };
+
+  const label = SEARCH_GENDER_LABELS[address.gender];
+  const total = shown === null ? 1 : pageCount(shown.resultCount);
+  const showThumbnails = ageVerification === "not-required" && data.imageHost !== null && !data.crawler;
+  const thumbnailOf = (name: string) =>
+    showThumbnails ? `${data.imageHost}/ri/${encodeURIComponent(name)}.jpg` : null;
+  const filterCount = activeFilterCount(filters);
+  const keep = new URLSearchParams(term === "" ? {} : { search: term });
+
+  return (
+    <article className="search-page">
+      <h1 className="search-page__title">Search - {label}</h1>
+      <SearchIntro userPresent={userPresent} />
+
+      <nav className="gender-tabs" aria-label="Gender">
+        <ul className="gender-tabs__list">
+          {genderLinks(address).map(({ gender, href }) => (
+            <li key={gender}>
+              <Link
+                to={href}
+                className="gender-tabs__tab"
+                aria-current={gender === address.gender ? "page" : undefined}
+                preventScrollReset
+              >
+                {SEARCH_GENDER_LABELS[gender]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="search-page__bar">
+        <ModeTabs mode={mode} hydrated={hydrated} onChange={changeMode} />
+        <div className="search-page__tools">
+          {mode === "models" && <SortControl sort={sort} hydrated={hydrated} onChange={changeSort} />}
+          <button
+            type="button"
+            className="search-page__filters"
+            disabled={!hydrated}
+            aria-haspopup="dialog"
+            onClick={() => setDialogOpen(true)}
+          >
+            Filters{filterCount > 0 ? ` (${filterCount})` : ""}
+          </button>
+        </div>
+      </div>
+
+      {(address.tag !== null || term !== "") && (
+        <p className="search-page__query">
+          {term !== "" && (
+            <>
+              Names containing <strong>{term}</strong>
+            </>
+          )}
+          {term !== "" && address.tag !== null && ", "}
+          {address.tag !== null && (
+            <>
+              tagged <strong>#{address.tag}</strong>
+            </>
+          )}
+          {term.length === 1 && mode === "models" && " (a name search needs at least two characters)"}
+        </p>
+      )}
+
+      <section
+        id={PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={`search-tab-${mode}`}
+        className="search-page__panel"
+      >
+        {mode === "summaries" ? (
+          tooShort ? (
+            <p className="search-page__message">{SUMMARY_TOO_SHORT}</p>
+          ) : summaries === null ? (
+            <p className="search-page__message">Searching…</p>
+          ) : summaries.resultCount === 0 ? (
+            <ZeroResults what={term} count={0} />
+          ) : (
+            <SummaryResults resultCount={summaries.resultCount} results={summaries.results} />
+          )
+        ) : shown === null ? (
+          <p className="search-page__message">Searching…</p>
+        ) : shown.resultCount === 0 ? (
+          <ZeroResults what={explainWhat} count={explained?.count ?? null} />
+        ) : (
+          <>
+            <p className="search-page__count" aria-busy={loaded === undefined}>
+              Found {shown.resultCount.toLocaleString("en-US")} matching{" "}
+              {shown.resultCount === 1 ? "profile" : "profiles"}
+              {total > 1 && ` (page ${Math.min(page, total)} of ${total})`}
+            </p>
+            {shown.rows.length === 0 ? (
+              <p className="search-page__message">
+                This page is past the last one. <Link to={pageHref(data.path, 1, keep)}>Back to page 1</Link>
+              </p>
+            ) : (
+              <ul className="search-results">
+                {shown.rows.map((row) => (
+                  <ResultCard key={row.name} result={row} now={shown.at} thumbnail={thumbnailOf(row.name)} />
+                ))}
+              </ul>
+            )}
+            <Pagination path={data.path} current={page} total={total} keep={keep} label="Result pages" />
+          </>
+        )}
+      </section>
+
+      <FilterDialog
+        open={dialogOpen}
+        filters={filters}
+        tags={data.tags}
+        onApply={changeFilters}
+        onClosed={() => setDialogOpen(false)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+import { redirect } from "react-router";
+import type { ModelQuery } from "../../../search/model-query.ts";
+import { isCrawler } from "../crawler.ts";
+import { notFound } from "../page-errors.server.ts";
+import type { PageLoaderArgs } from "../page-loader.ts";
+import { apiQuery, DEFAULT_FILTERS, DEFAULT_SORT, explainSearch, searchedTerm } from "./filters.ts";
+import type { ModelResult, SearchPageData } from "./page-data.ts";
+import { offsetOfPage, readSearchAddress, SEARCH_GENDER_CODES, searchPagePath } from "./url.ts";
+import { PAGE_SIZE } from "./window.ts";
+
+/** How many tags the tag picker offers: the most used ones (typing narrows them). */
+const PICKER_TAGS = 500;
+
+/**
+ * The search page's loader (SPEC §2 search page): reads the address (404 for a bad one, 301 from
+ * /search/all and capital letters) and searches the in-memory index directly, as GET
+ * /api/model_search would with the address's gender, tag, term and page and no other filter, so the
+ * page reads whole without scripts and the browser starts with its first window loaded.
+ */
+export async function loadSearchPage({ request, params, context }: PageLoaderArgs): Promise<SearchPageData> {
+  const url = new URL(request.url);
+  const read = readSearchAddress({ gender: params.gender, tag: params.tag }, url.searchParams);
+  if (read.kind === "not-found") throw notFound();
+  if (read.kind === "redirect") throw redirect(read.to, 301);
+  const { address } = read;
+  const offset = offsetOfPage(address.page);
+  const query: ModelQuery = {
+    offset,
+    orderBy: DEFAULT_SORT.orderBy,
+    sortOrder: DEFAULT_SORT.sortOrder,
+    terms: [...new Set(searchedTerm(address.term).toLowerCase().split(/\s+/).filter(Boolean))],
+    liveOnly: false,
+    gender: SEARCH_GENDER_CODES[address.gender],
+    tags: address.tag === null ? [] : [address.tag],
+    requireAllTags: false,
+    age: null,
+    followers: null,
+    viewers: null,
+  };
+  const [json, tags] = await Promise.all([
+    context.search.modelsJson(query),
+    context.search.popularTags(PICKER_TAGS),
+  ]);
+  const answer = JSON.parse(json) as { resultCount: number; results: ModelResult[] };
+  let explain: SearchPageData["explain"] = null;
+  const term = searchedTerm(address.term);
+  if (answer.resultCount === 0 && (term !== "" || address.tag !== null)) {
+    // SPEC §8: how many profiles the term (or the tag) alone matches, every gender, no filters.
+    const alone: ModelQuery = {
+      ...query,
+      offset: 0,
+      gender: null,
+      tags: term !== "" || address.tag === null ? [] : [address.tag],
+    };
+    const count = (JSON.parse(await context.search.modelsJson(alone)) as { resultCount: number }).resultCount;
+    explain = { query: explainSearch(term, address.tag), count };
+  }
+  return {
+    address,
+    path: searchPagePath(address.gender, address.tag),
+    resultCount: answer.resultCount,
+    results: answer.results.slice(0, PAGE_SIZE),
+    query: apiQuery("models", address, DEFAULT_FILTERS, DEFAULT_SORT),
+    now: Date.now(),
+    tags,
+    explain,
+    crawler: isCrawler(request),
+    imageHost: context.imageHost,
+  };
+}

@@ -1,0 +1,31 @@
+import type { ModelResult } from "../../../search/search-results.ts";
+import type { SearchAddress } from "./url.ts";
+
+export type { ModelResult };
+
+/** One summary search result (SPEC §3): the enriched name and the text that matched. */
+export interface SummaryResult {
+  enrichedName: string;
+  matchText: string;
+  kind: "summary" | "fan_quote";
+}
+
+/** What the search page's loader hands the page: the address and its page of results. */
+export interface SearchPageData {
+  address: SearchAddress;
+  /** The canonical path (no query). */
+  path: string;
+  /** The page's results under the default filters and sort (SPEC §4: the embedded first page). */
+  resultCount: number;
+  results: ModelResult[];
+  /** The query string these results answer (without offset): the window cache's key. */
+  query: string;
+  /** When the results were read (ms), for their 'live N days ago' texts. */
+  now: number;
+  /** Tags for the tag picker, most used first. */
+  tags: string[];
+  /** With no results: how many the term (or tag) alone matches (SPEC §8), for that search's query. */
+  explain: { query: string; count: number } | null;
+  crawler: boolean;
+  imageHost: string | null;
+}

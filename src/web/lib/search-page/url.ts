@@ -1,0 +1,118 @@
+import { isFileSegment } from "../../../publish/paths.ts";
+import type { GenderCode } from "../../../search/search-index.ts";
+import { PAGE_SIZE } from "./window.ts";
+
+/** The page-level gender values of the search (SPEC §3), in the order of its gender links (SPEC §2). */
+export const SEARCH_GENDERS = ["all", "couples", "female", "male", "trans"] as const;
+export type SearchGender = (typeof SEARCH_GENDERS)[number];
+
+export const SEARCH_GENDER_LABELS: Readonly<Record<SearchGender, string>> = {
+  all: "All",
+  couples: "Couples",
+  female: "Female",
+  male: "Male",
+  trans: "Trans",
+};
+
+/** The code the search API takes for each gender (SPEC §7: trans is sent as s); all sends none. */
+export const SEARCH_GENDER_CODES: Readonly<Record<SearchGender, GenderCode | null>> = {
+  all: null,
+  couples: "c",
+  female: "f",
+  male: "m",
+  trans: "s",
+};
+
+/** The deepest page an address may ask for: the API's deepest offset (500,000) in pages of 50. */
+export const MAX_PAGE = 10_000;
+/** The API's limit on a search term. */
+export const MAX_TERM_LENGTH = 100;
+
+export function isSearchGender(value: string): value is SearchGender {
+  return (SEARCH_GENDERS as readonly string[]).includes(value);
+}
+
+/** What the address of a search page says: gender and tag from the path, term and page from the query. */
+export interface SearchAddress {
+  gender: SearchGender;
+  tag: string | null;
+  /** The search text, trimmed; "" for none. */
+  term: string;
+  /** 1-based. */
+  page: number;
+}
+
+/** The path of a gender and tag: /search for every gender without a tag, /search/all/{tag} with one. */
+export function searchPagePath(gender: SearchGender, tag: string | null): string {
+  if (tag !== null) return `/search/${gender}/${encodeURIComponent(tag)}`;
+  return gender === "all" ? "/search" : `/search/${gender}`;
+}
+
+/** The full address of a search: its path, then `search` and `page` (page 1 left out, SPEC §4). */
+export function searchPageUrl(address: SearchAddress): string {
+  const query = new URLSearchParams();
+  if (address.term !== "") query.set("search", address.term);
+  if (address.page > 1) query.set("page", String(address.page));
+  const text = query.toString();
+  const path = searchPagePath(address.gender, address.tag);
+  return text === "" ? path : `${path}?${text}`;
+}
+
+/** The first result of a page (0-based), as the API's offset. */
+export const offsetOfPage = (page: number) => (page - 1) * PAGE_SIZE;
+
+/** A `page` parameter: a whole number from 1 to MAX_PAGE, written plainly; anything else is null. */
+export function readPageParam(text: string | null): number | null {
+  if (text === null || !/^[1-9]\d{0,4}$/.test(text)) return null;
+  const page = Number(text);
+  return page <= MAX_PAGE ? page : null;
+}
+
+export type ReadAddress =
+  | { kind: "page"; address: SearchAddress }
+  /** The same page at its one address (/search/all is /search). */
+  | { kind: "redirect"; to: string }
+  | { kind: "not-found" };
+
+const NOT_FOUND: ReadAddress = { kind: "not-found" };
+
+/**
+ * Reads /search[/{gender}[/{tag}]]?search=&page= (SPEC §2). No page (404): a gender outside the five,
+ * a tag that cannot be a tag (src/publish/paths.ts's alphabet, read lowercase), a page that is not a
+ * whole number from 1 to MAX_PAGE, a parameter given twice, a term with control characters or over
+ * 100 characters. `/search/all` answers with the address of /search.
+ */
+export function readSearchAddress(
+  params: { gender?: string | undefined; tag?: string | undefined },
+  query: URLSearchParams,
+): ReadAddress {
+  const genderText = params.gender?.toLowerCase() ?? "all";
+  if (!isSearchGender(genderText)) return NOT_FOUND;
+  let tag: string | null = null;
+  if (params.tag !== undefined) {
+    tag = params.tag.toLowerCase();
+    if (!isFileSegment(tag)) return NOT_FOUND;
+  }
+  if (query.getAll("search").length > 1 || query.getAll("page").length > 1) return NOT_FOUND;
+  const term = (query.get("search") ?? "").trim();
+  if (term.length > MAX_TERM_LENGTH || /\p{Cc}/u.test(term)) return NOT_FOUND;
+  const pageText = query.get("page");
+  const page = pageText === null ? 1 : readPageParam(pageText);
+  if (page === null) return NOT_FOUND;
+  const address: SearchAddress = { gender: genderText, tag, term, page };
+  // One address per page: /search/all is /search, and capital letters move to the lowercase address.
+  const lowercase = params.gender === genderText && (params.tag ?? null) === tag;
+  const bareAll = genderText === "all" && tag === null && params.gender !== undefined;
+  if (params.gender !== undefined && (!lowercase || bareAll)) {
+    return { kind: "redirect", to: searchPageUrl(address) };
+  }
+  return { kind: "page", address };
+}
+
+/** The gender links of a search: each gender, keeping the tag and the term, back to page 1. */
+export function genderLinks(address: SearchAddress): { gender: SearchGender; href: string }[] {
+  return SEARCH_GENDERS.map((gender) => ({
+    gender,
+    href: searchPageUrl({ ...address, gender, page: 1 }),
+  }));
+}

@@ -1,0 +1,66 @@
+import type { HeadersFunction, LinksFunction, ShouldRevalidateFunction } from "react-router";
+import { useLoaderData, useRouteError } from "react-router";
+import { ErrorPage } from "../components/error-page.tsx";
+import { flagLinks } from "../components/flag.tsx";
+import pageCss from "../components/search-page/search.css?url";
+import { SearchPage } from "../components/search-page/search-page.tsx";
+import type { PageLoaderArgs } from "../lib/page-loader.ts";
+import { loadSearchPage } from "../lib/search-page/load.server.ts";
+import { SEARCH_GENDER_LABELS } from "../lib/search-page/url.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+
+/**
+ * The search page (SPEC §2): /search, /search/{gender}, /search/{gender}/{tag}, and /schedule (SPEC:
+ * "search also opens on /schedule"), each with ?search= and ?page=. One module for every form;
+ * src/web/lib/search-page/url.ts reads the address.
+ */
+export const links: LinksFunction = () => [...flagLinks(), { rel: "stylesheet", href: pageCss }];
+
+export function loader(args: PageLoaderArgs) {
+  return loadSearchPage(args);
+}
+
+// The same for every visitor (live thumbnails wait for the browser's own geo lookup), but the
+// results change with every poll: a minute, like the rankings.
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
+
+/**
+ * A change of page alone is the page's own business: it shows a window it already has, or fetches
+ * only that one (SPEC §4). Anything else (gender, tag, term) loads the route again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("page");
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+};
+
+export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (error || !data) return errorMeta(error);
+  const label = SEARCH_GENDER_LABELS[data.address.gender];
+  const platform = siteOf(matches)?.platformName ?? "the platform";
+  return pageMeta(siteOf(matches), {
+    title: titled(`Search - ${label}`),
+    description: `Search ${label === "All" ? "" : `${label.toLowerCase()} `}performers on ${platform} by name, tags, age, followers and viewers.`,
+    // The results of a term are not a page of their own to index (robots.txt keeps crawlers off them).
+    path: data.address.page > 1 ? `${data.path}?page=${data.address.page}` : data.path,
+  });
+};
+
+/** An unknown gender, a tag that cannot be one, a bad page: the 404 page, status 404. */
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function Search() {
+  const data = useLoaderData<typeof loader>();
+  // There are no accounts yet; the header is ready to hide for a signed-in user.
+  return <SearchPage data={data} userPresent={false} />;
+}

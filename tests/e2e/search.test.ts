@@ -1,0 +1,281 @@
+import type { Server } from "node:http";
+import type { FastifyInstance } from "fastify";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { insertSearchPerformers, SEARCH_TOTAL } from "../helpers/search-performers.ts";
+import { listenLocally } from "../helpers/site.ts";
+import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
+import { launchChromium } from "./chromium.ts";
+import { heading, originOf, PERSON, startImageHost } from "./page-helpers.ts";
+
+const cardNames = (page: Page) => page.locator(".search-card__name").allTextContents();
+const firstCard = (page: Page, name: string) =>
+  page
+    .locator(".search-card__name")
+    .first()
+    .filter({ hasText: new RegExp(`^${name}$`) })
+    .waitFor();
+const count = (page: Page, text: string) => page.locator(".search-page__count", { hasText: text }).waitFor();
+
+/** The /api/model_search requests a page makes, as query strings. */
+function searchRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/model_search") seen.push(url.search.slice(1));
+  });
+  return seen;
+}
+
+describe("the search page in a browser", () => {
+  let t: TestDatabase;
+  let images: Server;
+  let app: FastifyInstance;
+  let browser: Browser;
+  let origin: string;
+  const opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    if (!webBuildExists()) throw new Error(missingBuildMessage());
+    t = await createTestDatabase();
+    await insertSearchPerformers(t.db);
+    images = await startImageHost();
+    app = testApp(t.db, {
+      imageHost: originOf(images),
+      pageCache: false,
+      config: loadConfig({ PLATFORM_NAME: "TestCams" }),
+    });
+    origin = await listenLocally(app);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    for (const page of opened) await page.close();
+    await browser?.close();
+    await app?.close();
+    await new Promise((resolve) => images?.close(resolve));
+    await t?.drop();
+  });
+
+  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
+    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
+    opened.push(page);
+    return page;
+  };
+  /** The scripts have run: the Filters button is enabled only then. */
+  const hydrated = (page: Page) => page.locator(".search-page__filters:not([disabled])").waitFor();
+
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    describe(`at ${viewport.width} px (${name})`, () => {
+      it("reads whole with scripts off: results, gender links, pager links, zero-result texts", async () => {
+        const { page, errors } = await open("/search", { viewport, javaScript: false });
+        await heading(page, "Search - All");
+        expect(await cardNames(page)).toHaveLength(50);
+        expect(await page.locator('nav[aria-label="Gender"] a').count()).toBe(5);
+        await page.locator('a[rel="next"]').click();
+        await page.waitForURL(`${origin}/search?page=2`);
+        await firstCard(page, "fill071");
+        await page.getByRole("link", { name: "Male", exact: true }).click();
+        await page.waitForURL(`${origin}/search/male`);
+        await heading(page, "Search - Male");
+        await page.goto(`${origin}/search/male?search=ann`);
+        await count(page, "Found 0 matching profiles");
+        await page.getByText("ann matched 1 profile(s).").waitFor();
+        expect(errors).toEqual([]);
+      });
+
+      it("gender links, the tabs (Descriptions when narrow), summaries, axe and no console errors", async () => {
+        const { page, errors } = await open("/search?search=dan", { viewport });
+        await hydrated(page);
+        const summariesTab = page.getByRole("tab", {
+          name: name === "phone" ? "Descriptions" : "Summaries & Fan quotes",
+        });
+        await expect(summariesTab.isVisible()).resolves.toBe(true);
+        await page.getByRole("link", { name: "Female", exact: true }).click();
+        await page.waitForURL(`${origin}/search/female?search=dan`);
+        await heading(page, "Search - Female");
+        await expect(page.title()).resolves.toBe("Search - Female | camstats");
+        const requests = searchRequests(page);
+        await summariesTab.click();
+        await page.getByText("Search term is not long enough, try a more substantial search.").waitFor();
+        expect(requests).toEqual([]);
+        // A longer term: the summaries search, decoded.
+        await page.goto(`${origin}/search?search=dancing`);
+        await hydrated(page);
+        await summariesTab.click();
+        await count(page, "Found 2 matching profiles");
+        await page.locator('.search-summary a[href="/ann"]').waitFor();
+        await page.locator('.search-summary a[href="/cara"]').waitFor();
+        await page.getByText("Female, 23, 300+ viewers, broadcast today").waitFor();
+        expect(requests.filter((q) => q.startsWith("mode=summaries"))).toEqual([
+          "mode=summaries&searchTerm=dancing",
+        ]);
+        // Switching back and forth refetches the summaries; the arrow keys switch too.
+        await page.getByRole("tab", { name: "Models" }).click();
+        await count(page, "Found 0 matching profiles");
+        await page.keyboard.press("ArrowRight");
+        expect(await summariesTab.getAttribute("aria-selected")).toBe("true");
+        await count(page, "Found 2 matching profiles");
+        expect(requests.filter((q) => q.startsWith("mode=summaries"))).toHaveLength(2);
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+
+      it("pages in place, reusing loaded windows; sort resets to page 1", async () => {
+        const { page, errors } = await open("/search", { viewport });
+        await hydrated(page);
+        const requests = searchRequests(page);
+        await page.locator('a[rel="next"]').click();
+        await page.waitForURL(`${origin}/search?page=2`);
+        await firstCard(page, "fill071");
+        expect(requests).toEqual(["offset=50"]);
+        await page.locator('a[rel="prev"]').click();
+        await page.waitForURL(`${origin}/search`);
+        await firstCard(page, "cara");
+        await page.getByRole("link", { name: "Page 2" }).click();
+        await page.waitForURL(`${origin}/search?page=2`);
+        await firstCard(page, "fill071");
+        await page.getByRole("link", { name: "Page 3" }).click();
+        await page.waitForURL(`${origin}/search?page=3`);
+        expect(await cardNames(page)).toHaveLength(SEARCH_TOTAL - 100);
+        await page.goBack();
+        await page.waitForURL(`${origin}/search?page=2`);
+        await firstCard(page, "fill071");
+        // The loader's first page and each window fetched once: no request going back.
+        expect(requests).toEqual(["offset=50", "offset=100"]);
+        await page.getByLabel("Sort by").selectOption("name");
+        await page.waitForURL(`${origin}/search`);
+        await firstCard(page, "fill119");
+        await page.getByRole("button", { name: "Descending: switch to ascending" }).click();
+        await firstCard(page, "ann");
+        await page.getByRole("button", { name: "Ascending: switch to descending" }).waitFor();
+        expect(requests.slice(2)).toEqual(["orderBy=name", "orderBy=name&sortOrder=asc"]);
+        expect(errors).toEqual([]);
+      });
+
+      it("the filter dialog: every control, Show results, Clear all, Escape", async () => {
+        const { page, errors } = await open("/search", { viewport });
+        await hydrated(page);
+        const requests = searchRequests(page);
+        await page.getByRole("button", { name: "Filters" }).click();
+        const dialog = page.getByRole("dialog", { name: "Filters" });
+        await dialog.waitFor();
+        // Focus stays in the dialog, and Escape closes it.
+        for (let i = 0; i < 25; i += 1) await page.keyboard.press("Tab");
+        expect(
+          await page.evaluate("document.querySelector('dialog[open]').contains(document.activeElement)"),
+        ).toBe(true);
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+        expect(requests).toEqual([]);
+
+        await page.getByRole("button", { name: "Filters" }).click();
+        await dialog.getByRole("switch", { name: "Live only" }).click();
+        expect(await dialog.getByRole("switch", { name: "Live only" }).getAttribute("aria-checked")).toBe(
+          "true",
+        );
+        const tags = dialog.getByRole("combobox", { name: "Tags" });
+        await tags.fill("a");
+        expect(await dialog.locator(".tag-picker__option mark").count()).toBe(0);
+        await tags.fill("AS");
+        await dialog
+          .locator(".tag-picker__option", { hasText: "asian" })
+          .locator("mark", { hasText: "as" })
+          .waitFor();
+        await dialog.getByRole("option", { name: "#asian" }).click();
+        expect(await dialog.getByRole("switch", { name: "Match all tags" }).count()).toBe(0);
+        await tags.fill("cut");
+        await tags.press("Enter");
+        await dialog.getByRole("button", { name: "Remove the tag cute" }).waitFor();
+        await dialog.getByRole("switch", { name: "Match all tags" }).click();
+
+        const minAge = dialog.getByLabel("Minimum age", { exact: true });
+        await minAge.fill("abc");
+        expect(await minAge.inputValue()).toBe("0");
+        await minAge.fill("");
+        expect(await minAge.inputValue()).toBe("0");
+        await minAge.fill("20.7");
+        expect(await minAge.inputValue()).toBe("20");
+        await dialog.getByRole("button", { name: "Minimum age: up 1" }).click();
+        await dialog.getByRole("button", { name: "Minimum age: up 1" }).click();
+        await dialog.getByRole("button", { name: "Minimum age: down 1" }).click();
+        expect(await minAge.inputValue()).toBe("21");
+        await dialog.getByRole("button", { name: "Maximum age: down 1" }).click();
+        expect(await dialog.getByLabel("Maximum age", { exact: true }).inputValue()).toBe("98");
+        await dialog.getByRole("button", { name: "Minimum followers: up 100" }).click();
+        await dialog.getByRole("button", { name: "Maximum followers: down 100" }).click();
+        expect(await dialog.getByLabel("Maximum followers", { exact: true }).inputValue()).toBe("9999900");
+        await dialog.getByRole("button", { name: "Minimum viewers: up 100" }).click();
+        await dialog.getByRole("button", { name: "Maximum viewers: down 100" }).click();
+        expect(await dialog.getByLabel("Minimum viewers", { exact: true }).inputValue()).toBe("100");
+        expect(await dialog.getByLabel("Maximum viewers", { exact: true }).inputValue()).toBe("49900");
+        expect(requests).toEqual([]);
+
+        await dialog.getByRole("button", { name: "Show results" }).click();
+        await dialog.waitFor({ state: "hidden" });
+        await count(page, "Found 1 matching profile");
+        expect(await cardNames(page)).toEqual(["ann"]);
+        expect(requests).toEqual([
+          "tag=asian&tag=cute&requireAllTags=true&liveOnly=true&minAge=21&maxAge=98&minFollowers=100&maxFollowers=9999900&minViewers=100&maxViewers=49900",
+        ]);
+        // ann was seen a minute ago: her live thumbnail, once the geo lookup allows it.
+        await page.locator(`img.search-card__thumb[src="${originOf(images)}/ri/ann.jpg"]`).waitFor();
+        await page.getByRole("button", { name: "Filters (6)" }).click();
+        await dialog.getByRole("button", { name: "Clear all" }).click();
+        expect(await dialog.getByRole("switch", { name: "Live only" }).getAttribute("aria-checked")).toBe(
+          "false",
+        );
+        expect(await dialog.getByRole("button", { name: /^Remove the tag/ }).count()).toBe(0);
+        expect(await dialog.getByLabel("Minimum age", { exact: true }).inputValue()).toBe("18");
+        await count(page, `Found ${SEARCH_TOTAL} matching profiles`);
+        // Closed by Escape, the dialog's changes apply too.
+        await dialog.getByRole("switch", { name: "Live only" }).click();
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+        await count(page, "Found 1 matching profile");
+        expect(requests.at(-1)).toBe("liveOnly=true");
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+
+      it("zero results after filtering explain the term; the header search box searches in place", async () => {
+        const { page, errors } = await open("/search/female?search=fill11&page=1", { viewport });
+        await hydrated(page);
+        await count(page, "Found 10 matching profiles");
+        await page.getByRole("button", { name: "Filters" }).click();
+        const dialog = page.getByRole("dialog", { name: "Filters" });
+        await dialog.getByRole("switch", { name: "Live only" }).click();
+        await dialog.getByRole("button", { name: "Show results" }).click();
+        await count(page, "Found 0 matching profiles");
+        await page.getByText("fill11 matched 10 profile(s).").waitFor();
+        // The header's box keeps the gender page and searches after its pause.
+        const box = page.getByRole("searchbox", { name: "Search performers by name" });
+        await box.fill("ann");
+        await page.waitForURL(`${origin}/search/female?search=ann`);
+        await count(page, "Found 1 matching profile");
+        expect(await cardNames(page)).toEqual(["ann"]);
+        expect(errors).toEqual([]);
+      });
+
+      it("the header is dismissed, and stays dismissed after a reload", async () => {
+        const { page, errors } = await open("/search", { viewport });
+        await hydrated(page);
+        const intro = page.getByRole("region", { name: "About the search" });
+        await intro.waitFor();
+        await page.getByRole("button", { name: "Dismiss" }).click();
+        await intro.waitFor({ state: "detached" });
+        await page.reload();
+        await hydrated(page);
+        await intro.waitFor({ state: "detached" });
+        expect(await page.getByRole("button", { name: "Dismiss" }).count()).toBe(0);
+        expect(errors).toEqual([]);
+      });
+    });
+  }
+});
