@@ -119,6 +119,9 @@ describe("robots.txt and the sitemaps", () => {
     const xml = response.body;
     const listed = locs(xml);
     for (const path of STATIC_PATHS) expect(listed).toContain(`${ORIGIN}${path}`);
+    // The token page's address holds the configured slug; /4k's canonical is /1080p, so it is left out.
+    expect(listed).toContain(`${ORIGIN}/testcams-tokens`);
+    expect(listed).not.toContain(`${ORIGIN}/4k`);
     expect(listed).toEqual(
       expect.arrayContaining(
         [

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { MonthlyIndex } from "../../publish/monthly-files.ts";
 import type { DailyIndex } from "../../publish/ranking-schemas.ts";
-import { dailyViewerPages, monthlyPages, STATIC_PATHS, sitePages, tagPages } from "./site-pages.ts";
+import {
+  dailyViewerPages,
+  monthlyPages,
+  popularPages,
+  STATIC_PATHS,
+  sitePages,
+  tagPages,
+} from "./site-pages.ts";
 
 const none = { all: [], couples: [], women: [], men: [], trans: [] };
 const DAY = "2026-01-10";
@@ -60,6 +67,12 @@ describe("the sitemap's pages", () => {
     expect(monthlyPages(index).every((p) => p.lastmod === DAY)).toBe(true);
   });
 
+  it("lists /popular/{tag} for the latest day's every-gender tag lists, without the date", () => {
+    expect(
+      popularPages(DAY, { day: DAY, lists: { ...none, all: ["asian", "big boobs"], women: ["feet"] } }),
+    ).toEqual([{ path: "/popular/asian", lastmod: DAY }]);
+  });
+
   it("lists /tag/{tag} for the possible tags, without lastmod, skipping what cannot be a tag", () => {
     expect(tagPages(["asian", "Big Boobs", "çok"])).toEqual([
       { path: "/tag/asian", lastmod: null },
@@ -79,6 +92,7 @@ describe("the sitemap's pages", () => {
     expect(paths).toContain("/tag/asian");
     expect(paths).toContain("/top/viewers/asian");
     expect(paths).toContain("/top/asian/women");
+    expect(paths).toContain("/popular/asian");
   });
 
   it("lists only the static pages before anything is published", () => {

@@ -2,6 +2,7 @@ import type { MonthlyIndex } from "../../publish/monthly-files.ts";
 import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../publish/paths.ts";
 import type { DailyIndex } from "../../publish/ranking-schemas.ts";
 import { dailyViewerPath, isAddressableTag } from "../../web/lib/daily-viewers/url.ts";
+import { popularPath } from "../../web/lib/popular/url.ts";
 import { followerListPath, isListTag, scoreListPath } from "../../web/lib/ranked-lists/url.ts";
 import { isOverviewTag, tagOverviewPath } from "../../web/lib/tag-overview/url.ts";
 
@@ -13,7 +14,8 @@ export interface SitemapPage {
 
 /**
  * The pages that are always there (SPEC §2's static pages, the ranking roots, the gender and age
- * pages). Their content changes all the time (live rooms) or with the site (prose), so no lastmod.
+ * pages, the search, traffic, map and the further pages). Their content changes all the time (live
+ * rooms) or with the site (prose), so no lastmod. /4k is left out: its canonical address is /1080p.
  */
 export const STATIC_PATHS = [
   "/",
@@ -33,6 +35,14 @@ export const STATIC_PATHS = [
   "/20to30-cams",
   "/30to50-cams",
   "/mature-cams",
+  "/search",
+  "/traffic",
+  "/map",
+  "/celebrations",
+  "/performerbadges",
+  "/race",
+  "/1080p",
+  "/logos",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
@@ -92,16 +102,24 @@ export function monthlyPages(index: MonthlyIndex): SitemapPage[] {
   return paths.map((path) => ({ path, lastmod }));
 }
 
+/** /popular/{tag} of the latest day: every tag with an every-gender list that day (its page's list). */
+export function popularPages(day: string, index: DailyIndex): SitemapPage[] {
+  return index.lists.all
+    .filter(isFileSegment)
+    .map((tag) => ({ path: popularPath(tag, day, day), lastmod: day }));
+}
+
 /** /tag/{tag} for the tags in real use (the live rooms carrying it: no lastmod). */
 export function tagPages(tags: readonly string[]): SitemapPage[] {
   return tags.filter(isFileSegment).map((tag) => ({ path: `/tag/${seg(tag)}`, lastmod: null }));
 }
 
-/** Every page but the performers', each once, in a stable order: static, daily, 30-day, tags. */
+/** Every page but the performers', each once, in a stable order: static, daily, popular, 30-day, tags. */
 export function sitePages(sources: PublishedSources): SitemapPage[] {
   const all: SitemapPage[] = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: null })),
     ...(sources.daily ? dailyViewerPages(sources.daily.day, sources.daily.index) : []),
+    ...(sources.daily ? popularPages(sources.daily.day, sources.daily.index) : []),
     ...(sources.monthly ? monthlyPages(sources.monthly) : []),
     ...tagPages(sources.possibleTags),
   ];

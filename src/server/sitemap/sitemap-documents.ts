@@ -83,7 +83,12 @@ export function isSitePageName(username: string, platformSlug: string): boolean 
 
 async function pageEntries(sources: SitemapSources, origin: string): Promise<SitemapEntry[]> {
   const published = await readPublishedSources(sources.publishDir, sources.now());
-  return sitePages(published).map((page) => ({ loc: `${origin}${page.path}`, lastmod: page.lastmod }));
+  // The token page's address holds the slug, which is configuration (src/web/lib/tokens/).
+  const tokens = { path: `/${sources.platformSlug}-tokens`, lastmod: null };
+  return [...sitePages(published), tokens].map((page) => ({
+    loc: `${origin}${page.path}`,
+    lastmod: page.lastmod,
+  }));
 }
 
 /** /sitemap.xml: the index of every child sitemap. */
