@@ -34,6 +34,17 @@ export default [
   route("top/performers/*", "routes/top-performers.tsx"),
   route("top/2021/*", "routes/top-2021.tsx"),
   route("top/supporters/*", "routes/top-supporters.tsx"),
+  // Traffic (/traffic, /traffic/{date}, /traffic/{startDate}/{tag}): the published files, then a
+  // day's or a tag's hours from the database; static first segments outrank /:performerName.
+  route("traffic", "routes/traffic.tsx"),
+  route("traffic/:date", "routes/traffic-day.tsx"),
+  route("traffic/:startDate/:tag", "routes/traffic-tag.tsx"),
+  // The country map (/map[/{gender}], page-level gender words) and a country's rankings
+  // (/location/{locationName}[/{gender}], ranking gender words).
+  route("map", "routes/map.tsx", { id: "map" }),
+  route("map/:gender", "routes/map.tsx", { id: "map-gender" }),
+  route("location/:location", "routes/location.tsx", { id: "location" }),
+  route("location/:location/:gender", "routes/location.tsx", { id: "location-gender" }),
   // Last resort: any other address is the 404 page (routes/not-found.tsx).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
