@@ -33,7 +33,7 @@ import { rankedRows } from "./ranked-list-files.ts";
  * - broadcaster stats: the 30 days to AS_OF.
  * Locations: colombia (CO), united-states (US), malta (MT: not drawn at 1:110m), kosovo (XK: drawn
  * without a numeric id); lists for colombia in all, women and couples (60 rows), for
- * united-states in all.
+ * united-states in all, and for romania (RO), which had nobody on the latest day (not in the counts).
  */
 export const AS_OF = "2026-01-10";
 const DAY_MS = 86_400_000;
@@ -126,6 +126,7 @@ export const LOCATION_LISTS: readonly [string, RankingGender][] = [
   ["colombia", "women"],
   ["colombia", "couples"],
   ["united-states", "all"],
+  ["romania", "all"],
 ];
 export const LOCATION_ROWS_WRITTEN = 60;
 
