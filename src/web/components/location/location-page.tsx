@@ -26,7 +26,11 @@ export function LocationPage({ data, platformName }: { data: LocationData; platf
     <article className="location">
       <header>
         <h1 className="location__title">
-          <Flag country={data.country} /> {heading}
+          {/* The flag says the country's name again: the heading's name is the heading alone. */}
+          <span aria-hidden="true">
+            <Flag country={data.country} />
+          </span>{" "}
+          {heading}
         </h1>
         <p className="location__lead">
           {number.format(data.count)} {data.count === 1 ? "performer" : "performers"} from {data.name} seen on{" "}
