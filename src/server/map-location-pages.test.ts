@@ -181,15 +181,32 @@ describe("the country map and location pages", () => {
       expect(html).toContain('href="/map"');
     });
 
-    it("has tabs for the genders with lists, in the rankings' words", async () => {
+    it("has tabs for the genders with lists or performers, in the rankings' words", async () => {
       const html = (await get("/location/colombia/women")).body;
       expect(h1(html)).toBe("Top female performers from Colombia");
       expect(canonical(html)).toMatch(/\/location\/colombia\/women$/);
       const tabs = [...html.matchAll(/<a [^>]*class="gender-tabs__tab"[^>]*>/g)].map(
         (m) => /href="([^"]*)"/.exec(m[0])?.[1],
       );
-      expect(tabs).toEqual(["/location/colombia", "/location/colombia/couples", "/location/colombia/women"]);
+      expect(tabs).toEqual([
+        "/location/colombia",
+        "/location/colombia/couples",
+        "/location/colombia/women",
+        "/location/colombia/men",
+        "/location/colombia/trans",
+      ]);
       expect(html).toContain('href="/map/female"');
+      // A gender with neither lists nor performers on the latest day has no tab.
+      const us = (await get("/location/united-states")).body;
+      const usTabs = [...us.matchAll(/<a [^>]*class="gender-tabs__tab"[^>]*>/g)].map(
+        (m) => /href="([^"]*)"/.exec(m[0])?.[1],
+      );
+      expect(usTabs).toEqual([
+        "/location/united-states",
+        "/location/united-states/women",
+        "/location/united-states/men",
+        "/location/united-states/trans",
+      ]);
     });
 
     it("finds a flag for a country with lists but nobody on the latest day", async () => {
@@ -213,13 +230,22 @@ describe("the country map and location pages", () => {
       }
       for (const url of [
         "/location/atlantis",
-        "/location/colombia/men",
+        "/location/united-states/couples",
         "/location/colombia/robots",
         "/location/a%20b",
-        "/location/malta",
       ]) {
         expect((await get(url)).statusCode, url).toBe(404);
       }
+    });
+
+    it("says so when a country on the map has no lists yet, rather than 404", async () => {
+      const response = await get("/location/malta");
+      expect(response.statusCode).toBe(200);
+      const html = clean(response.body);
+      expect(h1(html)).toBe("Top performers from Malta");
+      expect(html).toContain("3 performers from Malta");
+      expect(html).toContain("There are no ranked lists for Malta yet");
+      expect(html).not.toContain('<table class="ranking-table');
     });
 
     it("gives crawlers no live states", async () => {

@@ -39,28 +39,36 @@ export function LocationPage({ data, platformName }: { data: LocationData; platf
       </header>
       <GenderTabs current={data.gender} tabs={data.genderTabs} />
 
-      <section aria-labelledby="location-followers">
-        <h2 id="location-followers">Most followed</h2>
-        <RankingTable
-          caption={`Most followed: ${heading}`}
-          mode="followers"
-          rows={data.followers}
-          showPreviousRank
-          thumbnailOf={thumbnailOf}
-        />
-      </section>
+      {data.listed ? (
+        <>
+          <section aria-labelledby="location-followers">
+            <h2 id="location-followers">Most followed</h2>
+            <RankingTable
+              caption={`Most followed: ${heading}`}
+              mode="followers"
+              rows={data.followers}
+              showPreviousRank
+              thumbnailOf={thumbnailOf}
+            />
+          </section>
 
-      <section aria-labelledby="location-popular">
-        <h2 id="location-popular">Most popular</h2>
-        <p className="location__note">By the most viewers in a broadcast over the last 30 days.</p>
-        <RankingTable
-          caption={`Most popular: ${heading}`}
-          mode="viewers"
-          rows={data.popular}
-          showPreviousRank
-          thumbnailOf={thumbnailOf}
-        />
-      </section>
+          <section aria-labelledby="location-popular">
+            <h2 id="location-popular">Most popular</h2>
+            <p className="location__note">By the most viewers in a broadcast over the last 30 days.</p>
+            <RankingTable
+              caption={`Most popular: ${heading}`}
+              mode="viewers"
+              rows={data.popular}
+              showPreviousRank
+              thumbnailOf={thumbnailOf}
+            />
+          </section>
+        </>
+      ) : (
+        <p className="location__note">
+          There are no ranked lists for {data.name} yet: they are made once a day.
+        </p>
+      )}
 
       <p>
         <Link to={data.mapPath}>Back to the map of performers by country</Link>

@@ -37,8 +37,8 @@ const PAGE_WORD: Readonly<Record<RankingGender, PageGender>> = {
  * A location's page: its most followed and most popular (SPEC §7's
  * /api/location/{location}_user_followers{-gender}.json and _most-popular{-gender}.json), the
  * country's name, flag and count from the map's file, and the live state of the rows shown. A
- * location or gender without lists is a 404 (the publisher writes lists for every country and
- * gender with performers in the 30 days).
+ * location or gender without lists and without performers on the latest day is a 404 (the
+ * publisher writes lists for every country and gender with performers in the 30 days).
  */
 export async function loadLocation(
   request: Request,
@@ -62,12 +62,15 @@ export async function loadLocation(
     readPublishedJson(dir, FIXED_PATHS.modelCountByLocation, modelCountByLocationSchema),
   ]);
   const followers = followerFiles[RANKING_GENDERS.indexOf(gender)] ?? null;
-  if (followers === null || popular === null) throw notFound();
-
   const entry = counts?.find((e) => e.location === location);
+  const listed = followers !== null && popular !== null;
+  // The map links every country with performers on the latest day; the lists come from the 30 days
+  // around it, so they should exist too, but a page that says so beats a 404 from the map's own link.
+  if (!listed && (entry?.count[gender] ?? 0) === 0) throw notFound();
+
   const country = entry?.country ?? countryOfLocation(location);
-  const shownFollowers = followers.slice(0, LOCATION_ROWS);
-  const shownPopular = popular.slice(0, LOCATION_ROWS);
+  const shownFollowers = (followers ?? []).slice(0, LOCATION_ROWS);
+  const shownPopular = (popular ?? []).slice(0, LOCATION_ROWS);
   const crawler = isCrawler(request);
   const { stateOf } = await liveStatesOf(
     context,
@@ -81,11 +84,14 @@ export async function loadLocation(
     name: entry?.name ?? (country === null ? location : locationName(country)),
     gender,
     path: locationPath(location, gender),
-    genderTabs: RANKING_GENDERS.filter((_, i) => followerFiles[i] !== null).map((g) => ({
-      gender: g,
-      path: locationPath(location, g),
-    })),
+    genderTabs: RANKING_GENDERS.filter((g, i) => followerFiles[i] !== null || (entry?.count[g] ?? 0) > 0).map(
+      (g) => ({
+        gender: g,
+        path: locationPath(location, g),
+      }),
+    ),
     count: entry?.count[gender] ?? 0,
+    listed,
     mapPath: mapPath(PAGE_WORD[gender]),
     followers: shownFollowers.map((row) => fromRankedRow(row, false, stateOf)),
     popular: shownPopular.map((row) => fromRankedRow(row, false, stateOf)),

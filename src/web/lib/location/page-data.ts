@@ -13,6 +13,8 @@ export interface LocationData {
   genderTabs: { gender: RankingGender; path: string }[];
   /** Performers of the gender seen on the latest day (the map's count). */
   count: number;
+  /** Whether the location has lists for the gender (false: performers on the latest day, no lists yet). */
+  listed: boolean;
   /** The map for the same gender (page-level words). */
   mapPath: string;
   followers: RankingRow[];
