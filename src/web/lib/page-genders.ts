@@ -35,6 +35,13 @@ export const RANKING_WORD: Readonly<Record<PageGender, RankingGender>> = {
   trans: "trans",
 };
 
+/** A gender tab of a page-level page: its label and address. */
+export interface GenderTab {
+  gender: PageGender;
+  label: string;
+  path: string;
+}
+
 export function isPageGender(value: string): value is PageGender {
   return (PAGE_GENDERS as readonly string[]).includes(value);
 }

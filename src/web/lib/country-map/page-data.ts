@@ -1,5 +1,4 @@
-import type { PageGender } from "../page-genders.ts";
-import type { GenderTab } from "../traffic/page-data.ts";
+import type { GenderTab, PageGender } from "../page-genders.ts";
 import type { LegendEntry } from "./shading.ts";
 
 /** One country's outline on the map, with what its tooltip says. */

@@ -10,7 +10,7 @@ import { trafficNeighbourDays } from "../../../stats/queries/traffic-days.ts";
 import { tagTrafficHours, trafficHours } from "../../../stats/queries/traffic-series.ts";
 import type { ChartSpec } from "../../components/charts/chart-spec.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
-import { PAGE_GENDER_LABELS, PAGE_GENDERS, TRAFFIC_KEY, type TrafficKey } from "../page-genders.ts";
+import { PAGE_GENDER_LABELS, PAGE_GENDERS, TRAFFIC_KEY } from "../page-genders.ts";
 import { readPublishedJson } from "../published-json.server.ts";
 import { tagOverviewPath } from "../tag-overview/url.ts";
 import { trafficCharts } from "./charts.ts";
@@ -57,13 +57,8 @@ export async function loadTraffic(request: Request, context: PageContext): Promi
   };
 }
 
-const GENDER_SERIES: readonly [TrafficKey, string][] = [
-  ["all", "All"],
-  ["c", "Couples"],
-  ["f", "Female"],
-  ["m", "Male"],
-  ["t", "Trans"],
-];
+/** Every gender a line on a day's charts, in tab order. */
+const GENDER_SERIES = PAGE_GENDERS.map((g) => [TRAFFIC_KEY[g], PAGE_GENDER_LABELS[g]] as const);
 
 /**
  * /traffic/{date}: that UTC day's hours straight from the polls (trafficHours, as GET

@@ -1,13 +1,6 @@
 import type { ChartSpec } from "../../components/charts/chart-spec.ts";
-import type { PageGender } from "../page-genders.ts";
+import type { GenderTab, PageGender } from "../page-genders.ts";
 import type { TrafficCharts } from "./charts.ts";
-
-/** A gender tab: its label and address. */
-export interface GenderTab {
-  gender: PageGender;
-  label: string;
-  path: string;
-}
 
 /** /traffic: the published traffic files' charts for one gender. */
 export interface TrafficData {
