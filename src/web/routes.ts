@@ -56,6 +56,17 @@ export default [
   route("search/:gender", "routes/search.tsx", { id: "search-gender" }),
   route("search/:gender/:tag", "routes/search.tsx", { id: "search-gender-tag" }),
   route("schedule", "routes/search.tsx", { id: "schedule" }),
+  // Traffic (/traffic, /traffic/{date}, /traffic/{startDate}/{tag}): the published files, then a
+  // day's or a tag's hours from the database; static first segments outrank /:performerName.
+  route("traffic", "routes/traffic.tsx"),
+  route("traffic/:date", "routes/traffic-day.tsx"),
+  route("traffic/:startDate/:tag", "routes/traffic-tag.tsx"),
+  // The country map (/map[/{gender}], page-level gender words) and a country's rankings
+  // (/location/{locationName}[/{gender}], ranking gender words).
+  route("map", "routes/map.tsx", { id: "map" }),
+  route("map/:gender", "routes/map.tsx", { id: "map-gender" }),
+  route("location/:location", "routes/location.tsx", { id: "location" }),
+  route("location/:location/:gender", "routes/location.tsx", { id: "location-gender" }),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

@@ -1,0 +1,58 @@
+import type { RankingGender } from "../../publish/paths.ts";
+
+/**
+ * The page-level gender words (SPEC §3: "Page-level gender values are all, couples, female, male,
+ * trans; ranking pages use women and men"), for pages that are not rankings: /traffic and /map.
+ */
+export const PAGE_GENDERS = ["all", "couples", "female", "male", "trans"] as const;
+export type PageGender = (typeof PAGE_GENDERS)[number];
+
+export const PAGE_GENDER_LABELS: Readonly<Record<PageGender, string>> = {
+  all: "All",
+  couples: "Couples",
+  female: "Female",
+  male: "Male",
+  trans: "Trans",
+};
+
+/** The gender keys of the traffic files: every room, couples, female, male, trans. */
+export type TrafficKey = "all" | "c" | "f" | "m" | "t";
+
+export const TRAFFIC_KEY: Readonly<Record<PageGender, TrafficKey>> = {
+  all: "all",
+  couples: "c",
+  female: "f",
+  male: "m",
+  trans: "t",
+};
+
+/** The same gender in the ranking files' words (women and men). */
+export const RANKING_WORD: Readonly<Record<PageGender, RankingGender>> = {
+  all: "all",
+  couples: "couples",
+  female: "women",
+  male: "men",
+  trans: "trans",
+};
+
+/** A gender tab of a page-level page: its label and address. */
+export interface GenderTab {
+  gender: PageGender;
+  label: string;
+  path: string;
+}
+
+export function isPageGender(value: string): value is PageGender {
+  return (PAGE_GENDERS as readonly string[]).includes(value);
+}
+
+/**
+ * How a gender word of the address reads on a page-level page: the page word itself, the ranking
+ * spelling of the same gender (`women`, `men`: to be redirected to `female`, `male`), or nothing.
+ */
+export function readPageGender(word: string): { gender: PageGender; canonical: boolean } | null {
+  if (isPageGender(word)) return { gender: word, canonical: true };
+  if (word === "women") return { gender: "female", canonical: false };
+  if (word === "men") return { gender: "male", canonical: false };
+  return null;
+}
