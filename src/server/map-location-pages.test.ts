@@ -151,7 +151,9 @@ describe("the country map and location pages", () => {
     });
 
     it("answers 503 before the counts are published", async () => {
-      expect((await get("/map", emptyApp)).statusCode).toBe(503);
+      const unpublished = await get("/map", emptyApp);
+      expect(unpublished.statusCode).toBe(503);
+      expect(unpublished.body).toContain("<h1>The first map is on its way</h1>");
     });
   });
 

@@ -183,7 +183,7 @@ describe("the traffic pages", () => {
     it("answers 503 before the files are published", async () => {
       const response = await get("/traffic", emptyApp);
       expect(response.statusCode).toBe(503);
-      expect(response.body).toContain("on their way");
+      expect(response.body).toContain("<h1>The first traffic figures are on their way</h1>");
     });
   });
 

@@ -1,3 +1,4 @@
+import { modelCountByLocationSchema } from "../../publish/location-files.ts";
 import { manifestSchema } from "../../publish/manifest.ts";
 import { monthlyIndexSchema } from "../../publish/monthly-files.ts";
 import { dailyIndexPath, EXTRA_PATHS, FIXED_PATHS } from "../../publish/paths.ts";
@@ -13,10 +14,11 @@ import type { PublishedSources } from "./site-pages.ts";
  * lists nothing; the latest day is the one /top/viewers shows without a date.
  */
 export async function readPublishedSources(publishDir: string, nowMs: number): Promise<PublishedSources> {
-  const [manifest, monthly, possible] = await Promise.all([
+  const [manifest, monthly, possible, locations] = await Promise.all([
     readPublishedJson(publishDir, FIXED_PATHS.manifest, manifestSchema),
     readPublishedJson(publishDir, FIXED_PATHS.monthlyIndex, monthlyIndexSchema),
     readPublishedJson(publishDir, EXTRA_PATHS.possibleTags, possibleTagsFileSchema),
+    readPublishedJson(publishDir, FIXED_PATHS.modelCountByLocation, modelCountByLocationSchema),
   ]);
   let daily: PublishedSources["daily"] = null;
   if (manifest) {
@@ -24,5 +26,10 @@ export async function readPublishedSources(publishDir: string, nowMs: number): P
     const index = await readPublishedJson(publishDir, dailyIndexPath(day), dailyIndexSchema);
     if (index) daily = { day, index };
   }
-  return { daily, monthly, possibleTags: possible?.tags.map((t) => t.tag) ?? [] };
+  return {
+    daily,
+    monthly,
+    possibleTags: possible?.tags.map((t) => t.tag) ?? [],
+    locations: locations?.map((l) => l.location) ?? [],
+  };
 }

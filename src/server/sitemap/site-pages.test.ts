@@ -85,6 +85,7 @@ describe("the sitemap's pages", () => {
       daily: { day: DAY, index: { day: DAY, lists: { ...none, all: ["asian"] } } },
       monthly: { day: DAY, lists: { ...none, women: ["asian"] }, tagFollowers: [] },
       possibleTags: ["asian", "asian"],
+      locations: ["colombia", "united-states"],
     });
     expect(pages.slice(0, STATIC_PATHS.length).map((p) => p.path)).toEqual([...STATIC_PATHS]);
     const paths = pages.map((p) => p.path);
@@ -93,11 +94,12 @@ describe("the sitemap's pages", () => {
     expect(paths).toContain("/top/viewers/asian");
     expect(paths).toContain("/top/asian/women");
     expect(paths).toContain("/popular/asian");
+    expect(paths.slice(-2)).toEqual(["/location/colombia", "/location/united-states"]);
   });
 
   it("lists only the static pages before anything is published", () => {
-    expect(sitePages({ daily: null, monthly: null, possibleTags: [] }).map((p) => p.path)).toEqual([
-      ...STATIC_PATHS,
-    ]);
+    expect(
+      sitePages({ daily: null, monthly: null, possibleTags: [], locations: [] }).map((p) => p.path),
+    ).toEqual([...STATIC_PATHS]);
   });
 });

@@ -2,6 +2,7 @@ import type { MonthlyIndex } from "../../publish/monthly-files.ts";
 import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../publish/paths.ts";
 import type { DailyIndex } from "../../publish/ranking-schemas.ts";
 import { dailyViewerPath, isAddressableTag } from "../../web/lib/daily-viewers/url.ts";
+import { locationPath } from "../../web/lib/location/url.ts";
 import { popularPath } from "../../web/lib/popular/url.ts";
 import { followerListPath, isListTag, scoreListPath } from "../../web/lib/ranked-lists/url.ts";
 import { isOverviewTag, tagOverviewPath } from "../../web/lib/tag-overview/url.ts";
@@ -53,6 +54,8 @@ export interface PublishedSources {
   monthly: MonthlyIndex | null;
   /** The tags of /api/tags/possible_tags.json, most used first. */
   possibleTags: readonly string[];
+  /** The locations of /api/location/modelCountByLocation.json (countries with performers). */
+  locations: readonly string[];
 }
 
 const GENDERS = RANKING_GENDERS.filter((g): g is Exclude<RankingGender, "all"> => g !== "all");
@@ -109,12 +112,17 @@ export function popularPages(day: string, index: DailyIndex): SitemapPage[] {
     .map((tag) => ({ path: popularPath(tag, day, day), lastmod: day }));
 }
 
+/** /location/{location} of every country with performers (the map's table links them all). */
+export function locationPages(locations: readonly string[]): SitemapPage[] {
+  return locations.map((location) => ({ path: locationPath(location, "all"), lastmod: null }));
+}
+
 /** /tag/{tag} for the tags in real use (the live rooms carrying it: no lastmod). */
 export function tagPages(tags: readonly string[]): SitemapPage[] {
   return tags.filter(isFileSegment).map((tag) => ({ path: `/tag/${seg(tag)}`, lastmod: null }));
 }
 
-/** Every page but the performers', each once, in a stable order: static, daily, popular, 30-day, tags. */
+/** Every page but the performers', each once, in a stable order: static, daily, popular, 30-day, tags, locations. */
 export function sitePages(sources: PublishedSources): SitemapPage[] {
   const all: SitemapPage[] = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: null })),
@@ -122,6 +130,7 @@ export function sitePages(sources: PublishedSources): SitemapPage[] {
     ...(sources.daily ? popularPages(sources.daily.day, sources.daily.index) : []),
     ...(sources.monthly ? monthlyPages(sources.monthly) : []),
     ...tagPages(sources.possibleTags),
+    ...locationPages(sources.locations),
   ];
   const byPath = new Map<string, SitemapPage>();
   for (const page of all) if (!byPath.has(page.path)) byPath.set(page.path, page);

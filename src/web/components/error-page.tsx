@@ -8,11 +8,12 @@ import { NotFound } from "./not-found.tsx";
 export function ErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 503 && error.statusText === "Not Published Yet") {
+    const heading = (error.data as { heading?: unknown } | null)?.heading;
     return (
       <article className="page page--narrow">
-        <h1>The first rankings are on their way</h1>
+        <h1>{typeof heading === "string" ? heading : "The first rankings are on their way"}</h1>
         <p>
-          This ranking is worked out from the history collected so far, once a day. The first days are being
+          These figures are worked out from the history collected so far, once a day. The first days are being
           rolled up right now: try again in a few minutes.
         </p>
       </article>

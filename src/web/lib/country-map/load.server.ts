@@ -39,7 +39,7 @@ export async function loadCountryMap(
     FIXED_PATHS.modelCountByLocation,
     modelCountByLocationSchema,
   );
-  if (file === null) throw notPublishedYet();
+  if (file === null) throw notPublishedYet("The first map is on its way");
 
   const word = RANKING_WORD[gender];
   const rows: MapCountryRow[] = file

@@ -47,7 +47,8 @@ export async function loadTraffic(request: Request, context: PageContext): Promi
     ),
     readPublishedJson(context.publishDir, FIXED_PATHS.recentBroadcasterStats, recentBroadcasterStatsSchema),
   ]);
-  if (active === null || yoy === null || recent === null) throw notPublishedYet();
+  if (active === null || yoy === null || recent === null)
+    throw notPublishedYet("The first traffic figures are on their way");
   return {
     gender: read.gender,
     path: trafficPath(read.gender),
