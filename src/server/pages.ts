@@ -3,7 +3,12 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import {
+  type AppLoadContext,
+  createRequestHandler,
+  type RequestHandler,
+  type ServerBuild,
+} from "react-router";
 import { isCrawler } from "../web/lib/crawler.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import {
@@ -184,20 +189,25 @@ function pageHandler(
   buildDir: string,
   context: PagesOptions,
 ): (request: Request, clientIp: string) => Promise<Rendered> {
-  let build: Promise<ServerBuild> | undefined;
-  // Imported on the first page rather than at start, so buildApp stays synchronous; once only.
-  const loadBuild = () => {
-    build ??= (
+  let handler: Promise<RequestHandler> | undefined;
+  // The build is imported on the first page rather than at start, so buildApp stays synchronous;
+  // once only. The handler is made from the build itself, not from a function returning it: given a
+  // function, React Router derives its routes again on every request (for a dev server's reloads),
+  // which ranked our 60-odd routes anew for each page: half a millisecond of every render.
+  const handlerOf = () => {
+    handler ??= (
       import(pathToFileURL(path.join(buildDir, "server", "index.js")).href) as Promise<ServerBuild>
-    ).catch((error: unknown) => {
-      // A failed import is not kept: the next page tries again (after a rebuild, say).
-      build = undefined;
-      throw error;
-    });
-    return build;
+    ).then(
+      // Outside production React Router sends errors' messages to the browser, which helps a developer.
+      (build) => createRequestHandler(build, context.config.NODE_ENV),
+      (error: unknown) => {
+        // A failed import is not kept: the next page tries again (after a rebuild, say).
+        handler = undefined;
+        throw error;
+      },
+    );
+    return handler;
   };
-  // Outside production React Router sends errors' messages to the browser, which helps a developer.
-  const handler = createRequestHandler(loadBuild, context.config.NODE_ENV);
   const { ageVerificationRegions } = context;
   return async (request, clientIp) => {
     let asked: boolean | null = null;
@@ -217,7 +227,7 @@ function pageHandler(
         return asked;
       },
     };
-    const response = await handler(request, loadContext);
+    const response = await (await handlerOf())(request, loadContext);
     return { response, ageVerification: asked };
   };
 }

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { CalendarDay } from "../../../stats/queries/activity-calendar.ts";
 
 const CELL = 12;
@@ -56,7 +57,7 @@ export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
               const date = new Date(`${day.day}T00:00:00Z`);
               const monthLabel = row === 0 && date.getUTCDate() <= 7 ? MONTHS[date.getUTCMonth()] : undefined;
               return (
-                <g key={day.day}>
+                <Fragment key={day.day}>
                   {monthLabel && (
                     <text x={LEFT + week * (CELL + GAP)} y={10} className="activity-calendar__label">
                       {monthLabel}
@@ -74,7 +75,7 @@ export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
                   >
                     <title>{`${day.day}: ${duration(day.minutesOnline)} online, ${day.streams} ${day.streams === 1 ? "stream" : "streams"}`}</title>
                   </rect>
-                </g>
+                </Fragment>
               );
             })}
           </svg>

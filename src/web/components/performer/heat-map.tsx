@@ -65,7 +65,7 @@ export function HeatMap({
                     title={`${row.weekday} ${hourLabel(cell.hour)}:00 UTC: ${cell.minutesOnline} minutes on ${cell.daysOnline} ${cell.daysOnline === 1 ? "day" : "days"}`}
                     data-level={cell.level}
                   >
-                    <span className="sr-only">{cell.minutesOnline} min</span>
+                    <span className="sr-only">{`${cell.minutesOnline} min`}</span>
                   </td>
                 ))}
               </tr>

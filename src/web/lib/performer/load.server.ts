@@ -25,8 +25,12 @@ import type { PerformerLive, PerformerPageData } from "./page-data.ts";
 export const STREAMS_SHOWN = 20;
 /** Days of the daily aggregates table. */
 export const DAILY_DAYS = 30;
-/** Days the followers, viewers and rank charts cover: the activity calendar's 54 weeks. */
-export const SERIES_DAYS = 54 * 7;
+/**
+ * Days the followers, viewers and rank charts cover. Not the calendar's 54 weeks: each chart's
+ * table is rendered on every visit (the page reads whole without scripts), and two tables of a
+ * year's days made a page of thousands of cells; the monthly summary charts the year.
+ */
+export const SERIES_DAYS = 90;
 /** A ?stream= id: a session's start in whole seconds since 1970. */
 const STREAM_ID = /^\d{1,11}$/;
 
