@@ -20,9 +20,12 @@ const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const h1 = (html: string) => [...html.matchAll(/<h1[^>]*>([^<]*)<\/h1>/g)].map((m) => m[1]);
 /** The text of the section whose heading has this id (up to the next section). */
+/** From a section's heading to the next heading (sections hold sections: tables' scroll boxes). */
 const section = (html: string, id: string) => {
   const start = html.indexOf(`id="${id}"`);
-  return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
+  if (start < 0) return "";
+  const next = html.indexOf("<h2", start);
+  return html.slice(start, next < 0 ? undefined : next);
 };
 
 describe("the performer pages and the token page", () => {

@@ -22,24 +22,43 @@ export interface CalendarDay {
  * yet. Empty for a performer never seen, or first seen after endDay.
  */
 export async function activityCalendar(db: Db, performerId: number, endDay: string): Promise<CalendarDay[]> {
-  const earliest = addDays(weekStart(endDay), -7 * (CALENDAR_WEEKS - 1));
+  dayStart(endDay);
   const { rows: seen } = await sql<{ first_day: string }>`
     SELECT (first_seen AT TIME ZONE 'UTC')::date AS first_day FROM performers
     WHERE performer_id = ${performerId}`.execute(db);
   const firstDay = seen[0]?.first_day;
-  if (firstDay === undefined || firstDay > endDay) return [];
-  const fromDay = firstDay > earliest ? weekStart(firstDay) : earliest;
-
-  const { rows } = await sql<{ day: string; minutes_online: number; stream_count: number }>`
-    SELECT day, minutes_online, stream_count
+  if (firstDay === undefined) return [];
+  const fromDay = calendarStart(firstDay, endDay);
+  const { rows } = await sql<{ day: string; minutesOnline: number; streamCount: number }>`
+    SELECT day, minutes_online AS "minutesOnline", stream_count AS "streamCount"
     FROM performer_days
     WHERE performer_id = ${performerId} AND day BETWEEN ${fromDay}::date AND ${endDay}::date`.execute(db);
+  return calendarDays(firstDay, endDay, rows);
+}
+
+/** The calendar's first day: 53 weeks before endDay's week, or the first-seen day's week if later. */
+function calendarStart(firstDay: string, endDay: string): string {
+  const earliest = addDays(weekStart(endDay), -7 * (CALENDAR_WEEKS - 1));
+  return firstDay > earliest ? weekStart(firstDay) : earliest;
+}
+
+/**
+ * The calendar (see activityCalendar) from the performer's first-seen day and their performer_days
+ * rows, any range of them: the performer page has every row already and asks no query of its own.
+ */
+export function calendarDays(
+  firstDay: string,
+  endDay: string,
+  rows: readonly { day: string; minutesOnline: number; streamCount: number }[],
+): CalendarDay[] {
+  if (firstDay > endDay) return [];
+  const fromDay = calendarStart(firstDay, endDay);
   const found = new Map(rows.map((r) => [r.day, r]));
   const days: CalendarDay[] = [];
   for (let day = fromDay, end = dayStart(endDay); dayStart(day) <= end; day = addDays(day, 1)) {
     const r = found.get(day);
-    const minutesOnline = r?.minutes_online ?? 0;
-    const streams = r?.stream_count ?? 0;
+    const minutesOnline = r?.minutesOnline ?? 0;
+    const streams = r?.streamCount ?? 0;
     days.push({ day, minutesOnline, streams, level: activityLevel(minutesOnline, streams) });
   }
   return days;

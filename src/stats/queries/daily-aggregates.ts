@@ -22,20 +22,29 @@ export async function dailyAggregates(
   // Both throw on what is not a day, before any query runs.
   dayStart(fromDay);
   dayStart(toDay);
-  const { rows } = await sql<{
-    day: string;
-    stream_count: number;
-    follower_gain: number | null;
-    minutes_online: number;
-  }>`
-    SELECT day, stream_count, follower_gain, minutes_online
+  const { rows } = await sql<DailyAggregateRow>`
+    SELECT day, stream_count AS "streamCount", follower_gain AS "followerGain",
+      minutes_online AS "minutesOnline"
     FROM performer_days
     WHERE performer_id = ${performerId} AND day BETWEEN ${fromDay}::date AND ${toDay}::date
     ORDER BY day`.execute(db);
-  return rows.map((r) => ({
+  return rows.map(dailyAggregateOf);
+}
+
+/** What a daily aggregate is made of: the performer_days columns it reads. */
+export interface DailyAggregateRow {
+  day: string;
+  streamCount: number;
+  followerGain: number | null;
+  minutesOnline: number;
+}
+
+/** SPEC §3's daily aggregate of one performer_days row (the performer page maps its own rows). */
+export function dailyAggregateOf(r: DailyAggregateRow): DailyAggregate {
+  return {
     localTime: `${r.day}T00:00:00.000Z`,
-    streamCount: r.stream_count,
-    followerGains: r.follower_gain,
-    minutesOnline: r.minutes_online,
-  }));
+    streamCount: r.streamCount,
+    followerGains: r.followerGain,
+    minutesOnline: r.minutesOnline,
+  };
 }

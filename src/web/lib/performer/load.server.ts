@@ -6,11 +6,15 @@ import { addDays } from "../../../stats/calendar.ts";
 import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
 import { followerTier } from "../../../stats/formulas/follower-tiers.ts";
 import { liveStateText } from "../../../stats/formulas/live-state.ts";
-import { activityCalendar } from "../../../stats/queries/activity-calendar.ts";
-import { dailyAggregates } from "../../../stats/queries/daily-aggregates.ts";
+import { calendarDays } from "../../../stats/queries/activity-calendar.ts";
+import { dailyAggregateOf } from "../../../stats/queries/daily-aggregates.ts";
 import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
 import { onlineRoom } from "../../../stats/queries/online-now.ts";
-import { performerDaySeries, performerRecords } from "../../../stats/queries/performer-day-series.ts";
+import {
+  daysBetween,
+  performerDayRows,
+  performerRecords,
+} from "../../../stats/queries/performer-day-rows.ts";
 import { performerStream, performerStreams } from "../../../stats/queries/performer-streams.ts";
 import { isCrawler } from "../crawler.ts";
 import { yesterdayUtc } from "../daily-viewers/days.ts";
@@ -85,17 +89,20 @@ export async function loadPerformerPage(
   const today = todayUtc(now);
   // Hourly stats over whole days: the weeks end yesterday, so today's half day does not thin a weekday.
   const yesterday = yesterdayUtc(now);
-  const [series, records, streams, selected, hourly, calendar, daily, live] = await Promise.all([
-    performerDaySeries(context.db, id, addDays(today, 1 - SERIES_DAYS), today),
-    performerRecords(context.db, id),
+  // Every figure of the performer's days (charts, daily table, calendar, records) comes from one
+  // read of their performer_days rows: a round trip each costs more than deriving them here.
+  const [days, streams, selected, hourly, live] = await Promise.all([
+    performerDayRows(context.db, id),
     performerStreams(context.db, id, STREAMS_SHOWN),
     streamId === undefined ? null : performerStream(context.db, id, streamId),
     hourlyStats(context.db, id, yesterday, weeks),
-    activityCalendar(context.db, id, today),
-    dailyAggregates(context.db, id, addDays(today, 1 - DAILY_DAYS), today),
     crawler ? null : performerLive(context, profile, now),
   ]);
   if (streamId !== undefined && selected === null) throw notFound();
+  const series = daysBetween(days, addDays(today, 1 - SERIES_DAYS), today);
+  const records = performerRecords(days);
+  const calendar = calendarDays(profile.firstSeen.toISOString().slice(0, 10), today, days);
+  const daily = daysBetween(days, addDays(today, 1 - DAILY_DAYS), today).map(dailyAggregateOf);
 
   const name = profile.username;
   return {
