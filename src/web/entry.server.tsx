@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -9,8 +7,10 @@ import { ServerRouter } from "react-router";
 export const streamTimeout = 5_000;
 
 /**
- * Renders a page to HTML. People get the page as soon as its shell is ready and the rest streams
- * in; crawlers (isbot) get the whole document at once, since they may not wait for the stream.
+ * Renders a page to HTML, whole: no page defers data, so the whole document is ready as soon as
+ * its shell would be, and collecting it in one buffer skips the stream conversions (Node stream to
+ * web stream and back) that cost a millisecond or more of every render (BENCHMARKS.md, the pages).
+ * Crawlers and people get the same bytes; the page cache keeps them.
  */
 export default function handleRequest(
   request: Request,
@@ -22,28 +22,29 @@ export default function handleRequest(
     responseHeaders.set("content-type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const userAgent = request.headers.get("user-agent");
-  const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
-
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
     let shellRendered = false;
-    const onReady = () => {
-      shellRendered = true;
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeout);
-          callback();
-        },
-      });
-      responseHeaders.set("content-type", "text/html; charset=utf-8");
-      resolve(new Response(createReadableStreamFromReadable(body), { status, headers: responseHeaders }));
-      pipe(body);
-    };
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        responseHeaders.set("content-type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { status, headers: responseHeaders }));
+        callback();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
-        ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+        onAllReady() {
+          shellRendered = true;
+          pipe(sink);
+        },
         onShellError: reject,
         onError(error: unknown) {
           status = 500;
