@@ -113,7 +113,7 @@ describe("the live-room pages", () => {
     expect(last).toBeGreaterThanOrEqual(3);
     const first = pager((await get("/")).html);
     expect(first).toMatch(/<span class="pagination__step pagination__step--off">Previous<\/span>/);
-    expect(first).toMatch(/aria-current="page"><span class="visually-hidden">Page <\/span>1<\/span>/);
+    expect(first).toMatch(/aria-current="page"><span class="sr-only">Page <\/span>1<\/span>/);
     expect(hrefs(first)[0]).toBe("/?page=2");
     expect(hrefs(first)).toContain(`/?page=${last}`);
     expect(first).toMatch(/<a class="pagination__step" rel="next" href="\/\?page=2"/);
@@ -128,7 +128,7 @@ describe("the live-room pages", () => {
     const links = pager(second.html);
     expect(links).toMatch(/<a class="pagination__step" rel="prev" href="\/"/);
     expect(links).toMatch(
-      /<span class="pagination__page pagination__page--current" aria-current="page"><span class="visually-hidden">Page <\/span>2<\/span>/,
+      /<span class="pagination__page pagination__page--current" aria-current="page"><span class="sr-only">Page <\/span>2<\/span>/,
     );
     expect(hrefs(links)).toContain("/");
     expect(hrefs(links)).toContain(`/?page=${last}`);

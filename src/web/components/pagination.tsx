@@ -37,12 +37,12 @@ export function Pagination({ path, current, total, keep, label = "Pages" }: Pagi
             <li key={item.page}>
               {item.current ? (
                 <span className="pagination__page pagination__page--current" aria-current="page">
-                  <span className="visually-hidden">Page </span>
+                  <span className="sr-only">Page </span>
                   {item.page}
                 </span>
               ) : (
                 <Link className="pagination__page" to={href(item.page)}>
-                  <span className="visually-hidden">Page </span>
+                  <span className="sr-only">Page </span>
                   {item.page}
                 </Link>
               )}

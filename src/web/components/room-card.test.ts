@@ -48,7 +48,7 @@ describe("RoomCard", () => {
       "https://platform.example/in/?tour=LQps&amp;campaign=camp&amp;track=default&amp;room=sweet_anna&amp;gender=f&amp;gender=c&amp;tag=latina";
     expect(html.match(/<a [^>]*href="https:/g)).toHaveLength(1);
     expect(html).toContain(
-      `<a class="room-card__link" href="${link}" rel="sponsored nofollow noopener" target="_blank">sweet_anna<span class="visually-hidden"> (opens the room on TestCams)</span></a>`,
+      `<a class="room-card__link" href="${link}" rel="sponsored nofollow noopener" target="_blank">sweet_anna<span class="sr-only"> (opens the room on TestCams)</span></a>`,
     );
     expect(html).toContain('<img src="https://img.example/ri/sweet_anna.jpg" alt=""');
     expect(html).toContain('<p class="room-card__display-name">Sweet Anna</p>');

@@ -52,7 +52,7 @@ export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
         <h2 className="room-card__name">
           <a className="room-card__link" href={href} rel="sponsored nofollow noopener" target="_blank">
             {room.username}
-            <span className="visually-hidden"> (opens the room on {platformName})</span>
+            <span className="sr-only"> (opens the room on {platformName})</span>
           </a>
         </h2>
         {showDisplayName && <p className="room-card__display-name">{room.displayName}</p>}

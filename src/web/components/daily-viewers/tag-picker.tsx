@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useId } from "react";
 import { Link, useNavigate } from "react-router";
-import { highlightParts, matchTags, pickTag } from "../../lib/daily-viewers/tag-match.ts";
+import { matchTags, pickTag } from "../../lib/daily-viewers/tag-match.ts";
+import { TagCombobox, useTagComboboxState } from "../tag-combobox.tsx";
 
 /** How many matches the list shows at once; typing narrows it. */
 const SHOWN = 50;
@@ -29,9 +30,8 @@ export function TagPicker({
   const id = useId();
   const listId = `${id}-tags`;
   const navigate = useNavigate();
-  const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const state = useTagComboboxState();
+  const { text, setText, open, setOpen, active, setActive } = state;
   const matches = open ? matchTags(tags, text, SHOWN) : [];
 
   const choose = (tag: string) => {
@@ -68,62 +68,15 @@ export function TagPicker({
       <label className="sr-only" htmlFor={`${id}-input`}>
         Tag
       </label>
-      <input
-        id={`${id}-input`}
-        className="tag-picker__input"
+      <TagCombobox
+        inputId={`${id}-input`}
+        listId={listId}
         name="tag"
-        type="text"
-        role="combobox"
-        aria-expanded={open && matches.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="pick a tag"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        state={state}
+        matches={matches}
+        onChoose={choose}
         onKeyDown={onKeyDown}
       />
-      <div
-        id={listId}
-        className="tag-picker__list"
-        role="listbox"
-        aria-label="Tags"
-        hidden={!open || matches.length === 0}
-      >
-        {matches.map((tag, index) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the keys reach options through the input (aria-activedescendant)
-          <div
-            key={tag}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            // Focus stays in the input, which points at the active option (aria-activedescendant).
-            tabIndex={-1}
-            className="tag-picker__option"
-            // Before the input's blur closes the list.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(tag)}
-          >
-            #
-            {highlightParts(tag, text).map((part, at) =>
-              part.match ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one label, fixed in order
-                <mark key={at}>{part.text}</mark>
-              ) : (
-                part.text
-              ),
-            )}
-          </div>
-        ))}
-      </div>
       {current !== null && (
         <Link
           className="tag-picker__current"

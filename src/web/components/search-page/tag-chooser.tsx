@@ -1,5 +1,6 @@
-import { type KeyboardEvent, useId, useState } from "react";
-import { highlightParts, matchTags, pickTag } from "../../lib/daily-viewers/tag-match.ts";
+import { type KeyboardEvent, useId } from "react";
+import { matchTags, pickTag } from "../../lib/daily-viewers/tag-match.ts";
+import { TagCombobox, useTagComboboxState } from "../tag-combobox.tsx";
 
 const SHOWN = 30;
 
@@ -19,9 +20,8 @@ export function TagChooser({
 }) {
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const state = useTagComboboxState();
+  const { text, setText, open, setOpen, active, setActive } = state;
   const available = tags.filter((tag) => !chosen.includes(tag));
   const matches = open ? matchTags(available, text, SHOWN) : [];
 
@@ -57,59 +57,14 @@ export function TagChooser({
         Tags
       </label>
       <div className="tag-picker">
-        <input
-          id={`${id}-input`}
-          className="tag-picker__input"
-          type="text"
-          role="combobox"
-          aria-expanded={open && matches.length > 0}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="pick a tag"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
+        <TagCombobox
+          inputId={`${id}-input`}
+          listId={listId}
+          state={state}
+          matches={matches}
+          onChoose={choose}
           onKeyDown={onKeyDown}
         />
-        <div
-          id={listId}
-          className="tag-picker__list"
-          role="listbox"
-          aria-label="Tags"
-          hidden={!open || matches.length === 0}
-        >
-          {matches.map((tag, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: keys reach the options through the input (aria-activedescendant)
-            <div
-              key={tag}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              tabIndex={-1}
-              className="tag-picker__option"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(tag)}
-            >
-              #
-              {highlightParts(tag, text).map((part, at) =>
-                part.match ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one label, fixed in order
-                  <mark key={at}>{part.text}</mark>
-                ) : (
-                  part.text
-                ),
-              )}
-            </div>
-          ))}
-        </div>
       </div>
       {chosen.length > 0 && (
         <ul className="tag-chooser__chosen" aria-label="Chosen tags">
