@@ -13,7 +13,8 @@ import {
   searchTexts,
   textsVersion,
 } from "./search-rows.ts";
-import { matchText, SUMMARY_LIMIT, SummaryIndex, wordStart, words } from "./summary-index.ts";
+import { matchText, SummaryIndex, wordStart, words } from "./summary-index.ts";
+import { SUMMARY_LIMIT } from "./summary-rules.ts";
 
 export interface SearchServiceOptions {
   /** false: answer by scanning every row, none of the index's structures (the benchmark's baseline). */

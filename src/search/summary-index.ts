@@ -1,9 +1,8 @@
 import { andInto, type Bitset, bitsetOf, bitsetWhere, newBitset, popcount, setBit } from "./bitset.ts";
 import { GENDER_CODES, type GenderCode, type SearchIndex } from "./search-index.ts";
 import type { SearchText, TextKind } from "./search-rows.ts";
+import { SUMMARY_LIMIT } from "./summary-rules.ts";
 
-/** SPEC §9: a summary search answers at most 250 results. */
-export const SUMMARY_LIMIT = 250;
 /** The longest match text a result carries. */
 export const MATCH_TEXT_LENGTH = 160;
 

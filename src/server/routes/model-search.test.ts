@@ -11,7 +11,7 @@ import {
   insertSession,
 } from "../../../tests/helpers/fixtures.ts";
 import { createSearchService } from "../../search/search-service.ts";
-import { SUMMARY_TOO_SHORT } from "./model-search.ts";
+import { SUMMARY_TOO_SHORT } from "../../search/summary-rules.ts";
 
 const NOW = Date.parse("2026-11-20T20:00:00Z");
 const at = (minutesBefore: number) => new Date(NOW - minutesBefore * 60_000).toISOString();

@@ -3,14 +3,12 @@ import { z } from "zod";
 import type { ModelQuery, Range } from "../../search/model-query.ts";
 import { FILTER_DEFAULTS } from "../../search/search-query-string.ts";
 import type { SearchService } from "../../search/search-service.ts";
+import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../search/summary-rules.ts";
 import { parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { genderCodeParam } from "../api/params.ts";
 
-/** SPEC §5 and §8: the summaries search needs 4 characters, and says so in these words. */
-export const SUMMARY_MIN_LENGTH = 4;
-export const SUMMARY_TOO_SHORT = "Search term is not long enough, try a more substantial search.";
 /** SPEC §5: a name search needs at least two characters. */
 export const NAME_MIN_LENGTH = 2;
 /** The deepest page a client may ask for (10,000 pages of 50). */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../../search/summary-rules.ts";
 import { useAgeVerification } from "../../lib/age-verification.ts";
 import { pageHref } from "../../lib/pagination.ts";
 import {
@@ -14,7 +15,6 @@ import {
   searchedTerm,
 } from "../../lib/search-page/filters.ts";
 import type { ModelResult, SearchPageData, SummaryResult } from "../../lib/search-page/page-data.ts";
-import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../lib/search-page/summary-rules.ts";
 import {
   genderLinks,
   offsetOfPage,

@@ -1,6 +1,6 @@
+import { SUMMARY_LIMIT } from "../../../search/summary-rules.ts";
 import { decodeEnrichedName, describeEnrichedName } from "../../lib/search-page/enriched-name.ts";
 import type { SummaryResult } from "../../lib/search-page/page-data.ts";
-import { SUMMARY_MAX } from "../../lib/search-page/summary-rules.ts";
 
 /**
  * The summaries and fan quotes that matched (SPEC §3): each enriched name decoded into words,
@@ -10,8 +10,8 @@ export function SummaryResults({ resultCount, results }: { resultCount: number; 
   return (
     <>
       <p className="search-page__count">
-        Found {Math.min(resultCount, SUMMARY_MAX)} matching {resultCount === 1 ? "profile" : "profiles"}
-        {resultCount >= SUMMARY_MAX && " (max)"}
+        Found {Math.min(resultCount, SUMMARY_LIMIT)} matching {resultCount === 1 ? "profile" : "profiles"}
+        {resultCount >= SUMMARY_LIMIT && " (max)"}
       </p>
       <ul className="search-summaries">
         {results.map((result) => {
