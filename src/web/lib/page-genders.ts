@@ -15,6 +15,18 @@ export const PAGE_GENDER_LABELS: Readonly<Record<PageGender, string>> = {
   trans: "Trans",
 };
 
+/**
+ * A performer's gender as a page writes it, from the feed's or the search's code (SPEC §3: f, m,
+ * c, and s / t / tf / tm / tn for every trans kind); null for none or an unknown code.
+ */
+export function genderNameOfCode(code: string | null): string | null {
+  if (code === "f") return "Female";
+  if (code === "m") return "Male";
+  if (code === "c") return "Couple";
+  if (code !== null && ["s", "t", "tf", "tm", "tn"].includes(code)) return "Trans";
+  return null;
+}
+
 /** The gender keys of the traffic files: every room, couples, female, male, trans. */
 export type TrafficKey = "all" | "c" | "f" | "m" | "t";
 

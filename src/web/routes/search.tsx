@@ -4,9 +4,9 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { flagLinks } from "../components/flag.tsx";
 import pageCss from "../components/search-page/search.css?url";
 import { SearchPage } from "../components/search-page/search-page.tsx";
+import { PAGE_GENDER_LABELS } from "../lib/page-genders.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { loadSearchPage } from "../lib/search-page/load.server.ts";
-import { SEARCH_GENDER_LABELS } from "../lib/search-page/url.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
 
 /**
@@ -44,7 +44,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
   if (error || !data) return errorMeta(error);
-  const label = SEARCH_GENDER_LABELS[data.address.gender];
+  const label = PAGE_GENDER_LABELS[data.address.gender];
   const platform = siteOf(matches)?.platformName ?? "the platform";
   return pageMeta(siteOf(matches), {
     title: titled(`Search - ${label}`),

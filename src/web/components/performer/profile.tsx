@@ -1,5 +1,6 @@
 import { useAgeVerification } from "../../lib/age-verification.ts";
-import { GENDER_NAMES, type PerformerPageData } from "../../lib/performer/page-data.ts";
+import { genderNameOfCode } from "../../lib/page-genders.ts";
+import type { PerformerPageData } from "../../lib/performer/page-data.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { countryName, Flag } from "../flag.tsx";
 import { figure, utcTime } from "./format.ts";
@@ -18,7 +19,8 @@ export function Profile({ data }: { data: PerformerPageData }) {
       ? `${data.imageHost}/ri/${encodeURIComponent(data.username)}.jpg`
       : null;
   const facts: [string, React.ReactNode][] = [];
-  if (data.gender && GENDER_NAMES[data.gender]) facts.push(["Gender", GENDER_NAMES[data.gender]]);
+  const gender = genderNameOfCode(data.gender);
+  if (gender !== null) facts.push(["Gender", gender]);
   if (data.age !== null) facts.push(["Age", data.age]);
   if (data.country || data.location)
     facts.push([

@@ -1,7 +1,7 @@
 import type { GenderCode } from "../../../search/search-index.ts";
 import { LIVE_WITHIN_MS, liveStateText } from "../../../stats/formulas/live-state.ts";
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
-import { genderWord } from "../../lib/search-page/enriched-name.ts";
+import { genderNameOfCode } from "../../lib/page-genders.ts";
 import type { ModelResult } from "../../lib/search-page/page-data.ts";
 import { Flag } from "../flag.tsx";
 
@@ -34,7 +34,7 @@ export function ResultCard({
   thumbnail: string | null;
 }) {
   const live = showsAvatar(result, now);
-  const gender = genderWord(result.gender as GenderCode | null);
+  const gender = genderNameOfCode(result.gender);
   return (
     <li className="search-card">
       <a className="search-card__link" href={`/${encodeURIComponent(result.name)}`}>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../../search/summary-rules.ts";
 import { useAgeVerification } from "../../lib/age-verification.ts";
+import { PAGE_GENDER_LABELS } from "../../lib/page-genders.ts";
 import { pageHref } from "../../lib/pagination.ts";
 import {
   activeFilterCount,
@@ -15,13 +16,7 @@ import {
   searchedTerm,
 } from "../../lib/search-page/filters.ts";
 import type { ModelResult, SearchPageData, SummaryResult } from "../../lib/search-page/page-data.ts";
-import {
-  genderLinks,
-  offsetOfPage,
-  readPageParam,
-  SEARCH_GENDER_LABELS,
-  type SearchAddress,
-} from "../../lib/search-page/url.ts";
+import { genderLinks, offsetOfPage, readPageParam, type SearchAddress } from "../../lib/search-page/url.ts";
 import { pageCount, type SearchWindow, WindowCache } from "../../lib/search-page/window.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Pagination } from "../pagination.tsx";
@@ -162,7 +157,7 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
     toFirstPage();
   };
 
-  const label = SEARCH_GENDER_LABELS[address.gender];
+  const label = PAGE_GENDER_LABELS[address.gender];
   const total = shown === null ? 1 : pageCount(shown.resultCount);
   const showThumbnails = ageVerification === "not-required" && data.imageHost !== null && !data.crawler;
   const thumbnailOf = (name: string) =>
@@ -185,7 +180,7 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
                 aria-current={gender === address.gender ? "page" : undefined}
                 preventScrollReset
               >
-                {SEARCH_GENDER_LABELS[gender]}
+                {PAGE_GENDER_LABELS[gender]}
               </Link>
             </li>
           ))}

@@ -4,14 +4,6 @@ import type { StreamSession } from "../../../stats/queries/performer-streams.ts"
 import type { HeatRow, WeekChoice } from "./heat-map.ts";
 import type { MilestoneProgress } from "./milestones.ts";
 
-/** SPEC §3's gender keys as the profile writes them. */
-export const GENDER_NAMES: Readonly<Record<string, string>> = {
-  f: "Female",
-  m: "Male",
-  c: "Couple",
-  t: "Trans",
-};
-
 /** A performer's live state (SPEC §4) as the page shows it. */
 export interface PerformerLive {
   live: boolean;

@@ -1,4 +1,5 @@
 import type { GenderCode } from "../../../search/search-index.ts";
+import { genderNameOfCode } from "../page-genders.ts";
 
 /**
  * A summary search result's enriched name (SPEC §3), decoded: five dash-separated parts, name,
@@ -41,15 +42,6 @@ export function decodeEnrichedName(text: string): EnrichedName | null {
   };
 }
 
-const GENDER_WORDS: Readonly<Record<GenderCode, string>> = {
-  f: "Female",
-  m: "Male",
-  c: "Couple",
-  s: "Trans",
-};
-
-export const genderWord = (gender: GenderCode | null) => (gender === null ? null : GENDER_WORDS[gender]);
-
 /**
  * The viewer threshold as SPEC §9 writes it: '<N' for the codes under a hundred viewers (F, M, L:
  * L stands for 51 to 100, nearly always under 100), 'N+' for the hundreds.
@@ -69,7 +61,7 @@ export function broadcastText(days: number | null): string {
 /** One line of what a decoded name says: "Female, 23, <100 viewers, broadcast today". */
 export function describeEnrichedName(decoded: EnrichedName): string {
   return [
-    genderWord(decoded.gender),
+    genderNameOfCode(decoded.gender),
     decoded.age === null ? null : String(decoded.age),
     decoded.viewers === null ? null : `${viewerText(decoded.viewers)} viewers`,
     broadcastText(decoded.daysSinceBroadcast),

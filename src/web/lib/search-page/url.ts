@@ -1,18 +1,10 @@
 import { isFileSegment } from "../../../publish/paths.ts";
 import type { GenderCode } from "../../../search/search-index.ts";
+import { isPageGender, PAGE_GENDERS, type PageGender } from "../page-genders.ts";
 import { PAGE_SIZE } from "./window.ts";
 
-/** The page-level gender values of the search (SPEC §3), in the order of its gender links (SPEC §2). */
-export const SEARCH_GENDERS = ["all", "couples", "female", "male", "trans"] as const;
-export type SearchGender = (typeof SEARCH_GENDERS)[number];
-
-export const SEARCH_GENDER_LABELS: Readonly<Record<SearchGender, string>> = {
-  all: "All",
-  couples: "Couples",
-  female: "Female",
-  male: "Male",
-  trans: "Trans",
-};
+/** The search's genders are the page-level ones (SPEC §3), in the order of its gender links (SPEC §2). */
+export type SearchGender = PageGender;
 
 /** The code the search API takes for each gender (SPEC §7: trans is sent as s); all sends none. */
 export const SEARCH_GENDER_CODES: Readonly<Record<SearchGender, GenderCode | null>> = {
@@ -27,10 +19,6 @@ export const SEARCH_GENDER_CODES: Readonly<Record<SearchGender, GenderCode | nul
 export const MAX_PAGE = 10_000;
 /** The API's limit on a search term. */
 export const MAX_TERM_LENGTH = 100;
-
-export function isSearchGender(value: string): value is SearchGender {
-  return (SEARCH_GENDERS as readonly string[]).includes(value);
-}
 
 /** What the address of a search page says: gender and tag from the path, term and page from the query. */
 export interface SearchAddress {
@@ -87,7 +75,7 @@ export function readSearchAddress(
   query: URLSearchParams,
 ): ReadAddress {
   const genderText = params.gender?.toLowerCase() ?? "all";
-  if (!isSearchGender(genderText)) return NOT_FOUND;
+  if (!isPageGender(genderText)) return NOT_FOUND;
   let tag: string | null = null;
   if (params.tag !== undefined) {
     tag = params.tag.toLowerCase();
@@ -111,7 +99,7 @@ export function readSearchAddress(
 
 /** The gender links of a search: each gender, keeping the tag and the term, back to page 1. */
 export function genderLinks(address: SearchAddress): { gender: SearchGender; href: string }[] {
-  return SEARCH_GENDERS.map((gender) => ({
+  return PAGE_GENDERS.map((gender) => ({
     gender,
     href: searchPageUrl({ ...address, gender, page: 1 }),
   }));
