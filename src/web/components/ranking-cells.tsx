@@ -2,13 +2,12 @@
  * The cells every ranking table shares (the daily Top 100's and the ranked lists'): the 7-day
  * follower change and the live state. Styles in ranking-cells.css, linked by each ranking route.
  */
-
-const number = new Intl.NumberFormat("en-US");
+import { formatCount } from "../lib/format.ts";
 
 /** "+1,234", "−56", "0": the 7-day follower change with its sign. */
 export function signedChange(change: number): string {
-  if (change > 0) return `+${number.format(change)}`;
-  if (change < 0) return `−${number.format(-change)}`;
+  if (change > 0) return `+${formatCount(change)}`;
+  if (change < 0) return `−${formatCount(-change)}`;
   return "0";
 }
 

@@ -1,6 +1,7 @@
 import { type LinkFilters, roomLink } from "../../online-rooms/links.ts";
 import { isRoomTag } from "../../online-rooms/query.ts";
 import { type OnlineRoom, STATUS_TEXT } from "../../online-rooms/room.ts";
+import { formatCount } from "../lib/format.ts";
 import type { RoomsPageData } from "../lib/rooms-page.ts";
 import { Flag } from "./flag.tsx";
 
@@ -15,8 +16,6 @@ export const CARD_TAGS = 8;
 export function shortened(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit).trimEnd()}...` : text;
 }
-
-const count = new Intl.NumberFormat("en-US");
 
 interface RoomCardProps {
   room: OnlineRoom;
@@ -60,7 +59,7 @@ export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
           <span className={`room-card__status room-card__status--${room.status}`}>
             {STATUS_TEXT[room.status]}
           </span>
-          <span>{count.format(room.viewers)} viewers</span>
+          <span>{formatCount(room.viewers)} viewers</span>
           {room.age !== null && <span>{room.age}</span>}
           {room.country && (
             <span className="room-card__country">

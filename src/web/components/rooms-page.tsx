@@ -1,6 +1,7 @@
 import { Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import { ageSectionLink } from "../../online-rooms/links.ts";
 import { pageCount } from "../../online-rooms/query.ts";
+import { formatCount } from "../lib/format.ts";
 import { pageHref } from "../lib/pagination.ts";
 import { roomsHeading, roomsLead } from "../lib/rooms-copy.ts";
 import { AGE_PAGES, linkFilters, type RoomsPageData } from "../lib/rooms-page.ts";
@@ -8,8 +9,6 @@ import type { loader as rootLoader } from "../root.tsx";
 import { GenderToggles } from "./gender-toggles.tsx";
 import { Pagination } from "./pagination.tsx";
 import { RoomCard } from "./room-card.tsx";
-
-const count = new Intl.NumberFormat("en-US");
 
 /** What stays in the address from page to page: the audit view. */
 function kept(data: RoomsPageData): URLSearchParams {
@@ -62,7 +61,7 @@ export function RoomsPage({ data }: { data: RoomsPageData }) {
         </p>
       ) : (
         <p className="rooms-page__count" role="status">
-          {count.format(data.count)} {data.count === 1 ? "room" : "rooms"} online
+          {formatCount(data.count)} {data.count === 1 ? "room" : "rooms"} online
           {pages > 1 ? `, page ${data.page} of ${pages}` : ""}
         </p>
       )}

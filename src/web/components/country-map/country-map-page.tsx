@@ -1,10 +1,9 @@
 import type { CountryMapData } from "../../lib/country-map/page-data.ts";
+import { formatCount } from "../../lib/format.ts";
 import { PAGE_GENDER_LABELS } from "../../lib/page-genders.ts";
 import { Flag } from "../flag.tsx";
 import { PageGenderTabs } from "../page-gender-tabs.tsx";
 import { WorldMap } from "./world-map.tsx";
-
-const number = new Intl.NumberFormat("en-US");
 
 /** The heading of the map for a gender: "Performers by country", "Female performers by country". */
 export function mapHeading(gender: CountryMapData["gender"]): string {
@@ -20,7 +19,7 @@ export function CountryMapPage({ data, platformName }: { data: CountryMapData; p
         <h1 className="country-map__title">{heading}</h1>
         <p className="country-map__lead">
           Where the performers seen on {platformName} on the latest day broadcast from:{" "}
-          {number.format(data.total)} performers in {number.format(data.rows.length)} countries. Point at a
+          {formatCount(data.total)} performers in {formatCount(data.rows.length)} countries. Point at a
           country for its count.
         </p>
       </header>
@@ -49,7 +48,7 @@ export function CountryMapPage({ data, platformName }: { data: CountryMapData; p
                   <th scope="row">
                     <Flag country={row.country} /> <a href={row.path}>{row.name}</a>
                   </th>
-                  <td className="country-map__number">{number.format(row.count)}</td>
+                  <td className="country-map__number">{formatCount(row.count)}</td>
                 </tr>
               ))}
             </tbody>

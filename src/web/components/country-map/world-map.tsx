@@ -1,8 +1,7 @@
 import { type PointerEvent, useState } from "react";
 import type { CountryMapData } from "../../lib/country-map/page-data.ts";
+import { formatCount } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-
-const number = new Intl.NumberFormat("en-US");
 
 interface Tip {
   text: string;
@@ -79,8 +78,8 @@ export function WorldMap({ data, label }: { data: CountryMapData; label: string 
                   aria-hidden="true"
                 />
                 {entry.from === entry.to
-                  ? number.format(entry.to)
-                  : `${number.format(entry.from)}–${number.format(entry.to)}`}
+                  ? formatCount(entry.to)
+                  : `${formatCount(entry.from)}–${formatCount(entry.to)}`}
               </li>
             ))}
           </ul>

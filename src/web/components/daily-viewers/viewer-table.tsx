@@ -1,11 +1,10 @@
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
 import type { DailyViewerEntry } from "../../lib/daily-viewers/page-data.ts";
+import { formatCount } from "../../lib/format.ts";
 import { FollowerChange, LiveState } from "../ranking-cells.tsx";
 
 /** Tags a row shows at most; the rest are in the performer's own page. */
 const ROW_TAGS = 5;
-
-const number = new Intl.NumberFormat("en-US");
 
 export interface RankedEntry extends DailyViewerEntry {
   rank: number;
@@ -103,7 +102,7 @@ export function ViewerTable({
               </td>
               <td className="viewer-table__number">{viewerThresholdLabel(row.max_u)}</td>
               <td className="viewer-table__number">
-                {number.format(row.num_f)} <FollowerChange change={row.fg} />
+                {formatCount(row.num_f)} <FollowerChange change={row.fg} />
               </td>
               <td className="viewer-table__live">
                 <LiveState

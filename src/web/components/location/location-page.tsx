@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { useAgeVerification } from "../../lib/age-verification.ts";
+import { formatCount } from "../../lib/format.ts";
 import type { LocationData } from "../../lib/location/page-data.ts";
 import { locationHeading } from "../../lib/location/title.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { GenderTabs } from "../daily-viewers/gender-tabs.tsx";
 import { Flag } from "../flag.tsx";
 import { RankingTable } from "../ranking-table/ranking-table.tsx";
-
-const number = new Intl.NumberFormat("en-US");
 
 /**
  * A location's page: the country's flag, name and count, gender tabs, and its most followed and
@@ -33,7 +32,7 @@ export function LocationPage({ data, platformName }: { data: LocationData; platf
           {heading}
         </h1>
         <p className="location__lead">
-          {number.format(data.count)} {data.count === 1 ? "performer" : "performers"} from {data.name} seen on{" "}
+          {formatCount(data.count)} {data.count === 1 ? "performer" : "performers"} from {data.name} seen on{" "}
           {platformName} on the latest day. The lists cover the last 30 days.
         </p>
       </header>

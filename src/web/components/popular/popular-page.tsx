@@ -1,10 +1,9 @@
 import { useAgeVerification } from "../../lib/age-verification.ts";
+import { formatCount } from "../../lib/format.ts";
 import type { PopularData } from "../../lib/popular/page-data.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DayNav } from "../daily-viewers/day-nav.tsx";
 import { RankingTable } from "../ranking-table/ranking-table.tsx";
-
-const number = new Intl.NumberFormat("en-US");
 
 /** "#asian on 2026-01-10" or "#asian for the last day": the heading's period, as the daily page words it. */
 export function popularHeading(
@@ -58,13 +57,13 @@ export function PopularPage({ data, platformName }: { data: PopularData; platfor
           {data.dayRank !== null && (
             <li>
               #{data.tag} was the #{data.dayRank.rank} most used tag on {data.day}, by{" "}
-              {number.format(data.dayRank.count)} models.
+              {formatCount(data.dayRank.count)} models.
             </li>
           )}
           {data.explorerRank !== null && (
             <li>
               #{data.tag} is the top #{data.explorerRank.rank} most popular tag on {platformName}, used by{" "}
-              {number.format(data.explorerRank.count)} models most recently ({data.explorerRank.day}).
+              {formatCount(data.explorerRank.count)} models most recently ({data.explorerRank.day}).
             </li>
           )}
           {data.dayRank === null && data.explorerRank === null && (
@@ -81,7 +80,7 @@ export function PopularPage({ data, platformName }: { data: PopularData; platfor
               {data.related.map((r) => (
                 <li key={r.tag}>
                   {r.path !== null ? <a href={r.path}>#{r.tag}</a> : <span>#{r.tag}</span>}{" "}
-                  <span className="popular__count">{number.format(r.count)}</span>
+                  <span className="popular__count">{formatCount(r.count)}</span>
                 </li>
               ))}
             </ul>

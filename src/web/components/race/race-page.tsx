@@ -1,14 +1,14 @@
 import { estimateText } from "../../../stats/formulas/milestone-race.ts";
 import { GENDER_LABELS } from "../../lib/daily-viewers/genders.ts";
+import { formatCount } from "../../lib/format.ts";
 import type { RaceData } from "../../lib/race/page-data.ts";
 import { GenderTabs } from "../daily-viewers/gender-tabs.tsx";
 
-const number = new Intl.NumberFormat("en-US");
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
 
 /** Whom the race is among: "the 500 most followed Female models" (the day's list, as long as it is). */
 function fieldOf(data: RaceData): string {
-  const size = data.field > 0 ? `${number.format(data.field)} ` : "";
+  const size = data.field > 0 ? `${formatCount(data.field)} ` : "";
   const who = data.gender === "all" ? "" : `${GENDER_LABELS[data.gender]} `;
   return `the ${size}most followed ${who}models`;
 }
@@ -54,9 +54,9 @@ export function RacePage({ data, platformName }: { data: RaceData; platformName:
                   <span className="race__fill" style={{ width: `${(runner.progress * 100).toFixed(1)}%` }} />
                 </div>
                 <p className="race__figures">
-                  {number.format(runner.followers)} of {number.format(runner.nextMilestone)} followers (
-                  {percent.format(runner.progress)} of the way from {number.format(runner.previousMilestone)}
-                  ), {number.format(runner.needed)} to go at +{number.format(runner.weeklyGain)} a week
+                  {formatCount(runner.followers)} of {formatCount(runner.nextMilestone)} followers (
+                  {percent.format(runner.progress)} of the way from {formatCount(runner.previousMilestone)}
+                  ), {formatCount(runner.needed)} to go at +{formatCount(runner.weeklyGain)} a week
                 </p>
               </li>
             ))}
@@ -80,7 +80,7 @@ export function RacePage({ data, platformName }: { data: RaceData; platformName:
                 <li key={`${f.day}-${f.username}-${f.milestone}`}>
                   <time dateTime={f.day}>{f.day}</time>{" "}
                   <a href={`/${encodeURIComponent(f.username)}`}>{f.username}</a> reached{" "}
-                  {number.format(f.milestone)} followers
+                  {formatCount(f.milestone)} followers
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { useAgeVerification } from "../../lib/age-verification.ts";
+import { formatCount } from "../../lib/format.ts";
 import type { RankedListData } from "../../lib/ranked-lists/page-data.ts";
 import { RANKED_PAGE_SIZE } from "../../lib/ranked-lists/paging.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -11,13 +12,11 @@ import { OrderTabs } from "./order-tabs.tsx";
 import { RankedListLinks } from "./ranked-list-links.tsx";
 import { YearEmpty } from "./year-empty.tsx";
 
-const number = new Intl.NumberFormat("en-US");
-
 /** "Ranks 51 to 100 of 500". */
 function rangeText(data: RankedListData): string {
   const from = (data.page - 1) * RANKED_PAGE_SIZE + 1;
   const to = from + data.rows.length - 1;
-  return `Ranks ${number.format(from)} to ${number.format(to)} of ${number.format(data.total)}`;
+  return `Ranks ${formatCount(from)} to ${formatCount(to)} of ${formatCount(data.total)}`;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import { formatCount } from "../../lib/format.ts";
 import type { TableMode } from "../../lib/ranked-lists/page-data.ts";
 import type { RankingRow } from "../../lib/ranked-lists/table-rows.ts";
 import { FollowerChange, LiveState } from "../ranking-cells.tsx";
 import { PreviousRank } from "./previous-rank.tsx";
-
-const number = new Intl.NumberFormat("en-US");
 
 export interface RankingTableProps {
   caption: string;
@@ -91,7 +90,7 @@ export function RankingTable({
               <td className="ranking-table__number">{viewerThresholdLabel(row.viewers)}</td>
             ) : (
               <td className="ranking-table__number">
-                {number.format(row.followers)} <FollowerChange change={row.change} />
+                {formatCount(row.followers)} <FollowerChange change={row.change} />
               </td>
             )}
             {showPreviousRank && (

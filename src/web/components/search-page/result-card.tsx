@@ -1,11 +1,10 @@
 import type { GenderCode } from "../../../search/search-index.ts";
 import { LIVE_WITHIN_MS, liveStateText } from "../../../stats/formulas/live-state.ts";
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import { formatCount } from "../../lib/format.ts";
 import { genderNameOfCode } from "../../lib/page-genders.ts";
 import type { ModelResult } from "../../lib/search-page/page-data.ts";
 import { Flag } from "../flag.tsx";
-
-const number = new Intl.NumberFormat("en-US");
 
 /** SPEC §3 showAvatar: the live preview is shown when last seen under 5 minutes ago. */
 export function showsAvatar(result: ModelResult, now: number): boolean {
@@ -73,7 +72,7 @@ export function ResultCard({
         </div>
         <div>
           <dt>Followers</dt>
-          <dd>{result.followerCount === null ? "–" : number.format(result.followerCount)}</dd>
+          <dd>{result.followerCount === null ? "–" : formatCount(result.followerCount)}</dd>
         </div>
       </dl>
       <p className={live ? "search-card__seen search-card__seen--live" : "search-card__seen"}>

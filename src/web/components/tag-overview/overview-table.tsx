@@ -1,21 +1,21 @@
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import { formatCount } from "../../lib/format.ts";
 import { type OverviewRow, type OverviewTabId, TAB_INFO } from "../../lib/tag-overview/tabs.ts";
 
-const number = new Intl.NumberFormat("en-US");
 const score = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** A tab's figure as its column shows it (SPEC §2, §9). */
 export function figureText(tab: OverviewTabId, value: number): string {
   switch (tab) {
     case "followers":
-      return number.format(value);
+      return formatCount(value);
     case "monthly":
       return score.format(value);
     case "viewers":
       // SPEC §9: peak viewers as the viewer threshold, '<N' or 'N+'.
       return viewerThresholdLabel(value);
     case "growing":
-      return value > 0 ? `+${number.format(value)}` : value < 0 ? `−${number.format(-value)}` : "0";
+      return value > 0 ? `+${formatCount(value)}` : value < 0 ? `−${formatCount(-value)}` : "0";
   }
 }
 

@@ -1,7 +1,7 @@
+import { formatCount } from "../../lib/format.ts";
 import type { TokenPageData } from "../../lib/tokens/load.server.ts";
 
-const numbers = new Intl.NumberFormat("en-US");
-const figure = (value: number | null) => (value === null ? "–" : numbers.format(value));
+const figure = (value: number | null) => (value === null ? "–" : formatCount(value));
 
 /** "{platform} tokens" (SPEC §2): what tokens are, the goals live now, and the week's goals. */
 export function TokenPage({ data, platformName }: { data: TokenPageData; platformName: string }) {
@@ -56,11 +56,10 @@ export function TokenPage({ data, platformName }: { data: TokenPageData; platfor
       <section aria-labelledby="tokens-week-title">
         <h2 id="tokens-week-title">Goals over the last 7 days</h2>
         <p>
-          {numbers.format(week.withGoal)} of {numbers.format(week.streams)} streams ({share}%) set a token
-          goal
+          {formatCount(week.withGoal)} of {formatCount(week.streams)} streams ({share}%) set a token goal
           {week.median === null
             ? "."
-            : `; the median goal stated was ${numbers.format(week.median)} tokens (over ${numbers.format(week.stated)} streams).`}
+            : `; the median goal stated was ${formatCount(week.median)} tokens (over ${formatCount(week.stated)} streams).`}
         </p>
         <table className="tokens__table tokens__table--sizes">
           <caption>Streams by the size of the goal they stated</caption>
@@ -74,7 +73,7 @@ export function TokenPage({ data, platformName }: { data: TokenPageData; platfor
             {week.distribution.map((row) => (
               <tr key={row.label}>
                 <th scope="row">{row.label}</th>
-                <td className="num">{numbers.format(row.streams)}</td>
+                <td className="num">{formatCount(row.streams)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,5 @@
 import type { CelebrationsFile } from "../../../publish/celebrations.ts";
+import { formatCount } from "../format.ts";
 
 /**
  * The celebrations page's pure parts (SPEC §2 /celebrations; docs/published-files.md
@@ -18,12 +19,10 @@ export const KIND_FILTERS = [
   { kind: "rank", label: "Rank badges" },
 ] as const satisfies readonly { kind: CelebrationKind | null; label: string }[];
 
-const number = new Intl.NumberFormat("en-US");
-
 /** What a performer reached: 'reached 10,000 followers', 'reached 2,000 viewers', 'Top 10 of the day'. */
 export function celebrationText(celebration: Celebration): string {
   if (celebration.kind === "rank") return `${celebration.badge} of the day`;
-  return `reached ${number.format(celebration.value)} ${celebration.kind}`;
+  return `reached ${formatCount(celebration.value)} ${celebration.kind}`;
 }
 
 /** ?kind=: absent is every kind (null); one of the kinds, once; anything else is undefined (no page). */

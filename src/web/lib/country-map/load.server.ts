@@ -3,6 +3,7 @@ import { modelCountByLocationSchema } from "../../../publish/location-files.ts";
 import { FIXED_PATHS } from "../../../publish/paths.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { locationName } from "../../../stats/rankings/locations.ts";
+import { formatCount } from "../format.ts";
 import { locationPath } from "../location/url.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { PAGE_GENDER_LABELS, PAGE_GENDERS, RANKING_WORD } from "../page-genders.ts";
@@ -13,8 +14,7 @@ import type { CountryMapData, MapCountryRow } from "./page-data.ts";
 import { shadeClass, shadeColor, shadeLegend, shadeThresholds } from "./shading.ts";
 import { mapPath, readMapGender } from "./url.ts";
 
-const number = new Intl.NumberFormat("en-US");
-const performers = (n: number) => `${number.format(n)} performer${n === 1 ? "" : "s"}`;
+const performers = (n: number) => `${formatCount(n)} performer${n === 1 ? "" : "s"}`;
 
 /** The alpha-2 code of each shape key (numeric id or name), for the names of countries without performers. */
 const codeOfShape = new Map<string, string>(

@@ -5,13 +5,12 @@ import {
   followerTier,
 } from "../../../stats/formulas/follower-tiers.ts";
 import type { Celebration } from "../celebrations/celebrations.ts";
+import { formatCount } from "../format.ts";
 
 /**
  * The performer badges page's tables, built from the formulas' own constants and named by the
  * formulas' own functions (src/stats/formulas/), so no step is written a second time here.
  */
-
-const number = new Intl.NumberFormat("en-US");
 
 export interface Earner {
   username: string;
@@ -41,8 +40,8 @@ export function rankBadgeRows(): Omit<BadgeRow, "earned" | "more">[] {
       name: rankBadge(limit) ?? "",
       rule:
         from === limit
-          ? `Best rank of a day: #${number.format(limit)}`
-          : `Best rank of a day: #${number.format(from)} to #${number.format(limit)}`,
+          ? `Best rank of a day: #${formatCount(limit)}`
+          : `Best rank of a day: #${formatCount(from)} to #${formatCount(limit)}`,
     };
   });
 }
@@ -53,10 +52,10 @@ export function viewerBadgeRows(): Omit<BadgeRow, "earned" | "more">[] {
     const next = VIEWER_BADGES[i + 1];
     const rule =
       i === 0 && next
-        ? `Peak viewers under ${number.format(next.from)}`
+        ? `Peak viewers under ${formatCount(next.from)}`
         : next
-          ? `Peak viewers ${number.format(badge.from)} to ${number.format(next.from - 1)}`
-          : `Peak viewers ${number.format(badge.from)} or more`;
+          ? `Peak viewers ${formatCount(badge.from)} to ${formatCount(next.from - 1)}`
+          : `Peak viewers ${formatCount(badge.from)} or more`;
     return { name: viewerBadge(badge.from), rule };
   });
 }
@@ -65,14 +64,14 @@ export function viewerBadgeRows(): Omit<BadgeRow, "earned" | "more">[] {
 export function followerTierRows(): Omit<BadgeRow, "earned" | "more">[] {
   const first = FOLLOWER_TIERS[0]?.above ?? 0;
   return [
-    { name: FOLLOWERS_STARTING_TEXT, rule: `${number.format(first)} followers or fewer, or not known yet` },
+    { name: FOLLOWERS_STARTING_TEXT, rule: `${formatCount(first)} followers or fewer, or not known yet` },
     ...FOLLOWER_TIERS.map((tier, i) => {
       const next = FOLLOWER_TIERS[i + 1];
       return {
         name: followerTier(tier.above + 1),
         rule: next
-          ? `${number.format(tier.above + 1)} to ${number.format(next.above)} followers`
-          : `${number.format(tier.above + 1)} followers or more`,
+          ? `${formatCount(tier.above + 1)} to ${formatCount(next.above)} followers`
+          : `${formatCount(tier.above + 1)} followers or more`,
       };
     }),
   ];
@@ -86,7 +85,7 @@ function earnersBy(celebrations: readonly Celebration[], badgeOf: (c: Celebratio
     const name = badgeOf(c);
     if (name === null || seen.has(`${name}\n${c.username}`)) continue;
     seen.add(`${name}\n${c.username}`);
-    const text = c.kind === "rank" ? null : `reached ${number.format(c.value)} ${c.kind}`;
+    const text = c.kind === "rank" ? null : `reached ${formatCount(c.value)} ${c.kind}`;
     const list = byName.get(name) ?? [];
     list.push({ username: c.username, day: c.day, text });
     byName.set(name, list);

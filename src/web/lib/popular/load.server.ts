@@ -18,6 +18,7 @@ import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../crawler.ts";
 import { placeDay } from "../daily-viewers/days.ts";
 import { dailyViewerPath, isAddressableTag } from "../daily-viewers/url.ts";
+import { formatCount } from "../format.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
@@ -32,8 +33,6 @@ import { parsePopularParams, popularPath } from "./url.ts";
 const DAYS_SEARCHED = 14;
 /** The rows of the tag's 30-day list shown beside the day's. */
 export const MONTHLY_SHOWN = 10;
-
-const number = new Intl.NumberFormat("en-US");
 
 /** Whether the day's index lists the tag for every gender (the file this page reads). */
 async function hasTagList(publishDir: string, day: string, tag: string): Promise<boolean> {
@@ -102,8 +101,8 @@ export async function loadPopular(
     pr: null,
     score: null,
     details: [
-      { label: "Followers", value: number.format(row.num_f) },
-      { label: "7 days", value: `${row.fg > 0 ? "+" : ""}${number.format(row.fg)}` },
+      { label: "Followers", value: formatCount(row.num_f) },
+      { label: "7 days", value: `${row.fg > 0 ? "+" : ""}${formatCount(row.fg)}` },
       { label: "Tags", value: row.t.join(", ") },
     ],
     viewers: row.max_u,

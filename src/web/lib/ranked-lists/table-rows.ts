@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { rankedRowSchema, SupporterEntry } from "../../../publish/ranking-schemas.ts";
+import { formatCount } from "../format.ts";
 
 /** A ranked row as published (SPEC §3): most followed, fastest rising, top monthly, a year's lists. */
 export type RankedRow = z.infer<typeof rankedRowSchema>;
@@ -34,7 +35,6 @@ export interface RankingRow {
   liveText: string | null;
 }
 
-const number = new Intl.NumberFormat("en-US");
 const oneDecimal = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const twoDecimals = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -47,9 +47,9 @@ export function camHours(minutes: number): string {
 export function rankedDetails(row: RankedRow): RowDetail[] {
   const d = row.score_details;
   return [
-    { label: "Broadcasts", value: number.format(d.broadcasts) },
-    { label: "Best rank", value: d.best_rank === null ? "none" : `#${number.format(d.best_rank)}` },
-    { label: "Most viewers", value: number.format(d.most_viewers) },
+    { label: "Broadcasts", value: formatCount(d.broadcasts) },
+    { label: "Best rank", value: d.best_rank === null ? "none" : `#${formatCount(d.best_rank)}` },
+    { label: "Most viewers", value: formatCount(d.most_viewers) },
     { label: "Cam time", value: camHours(d.camTime) },
   ];
 }
@@ -85,10 +85,10 @@ export function fromSupporterEntry(
     u: row.u,
     rank: row.rank,
     pr: row.pr,
-    score: order === "gained" ? number.format(row.gained) : oneDecimal.format(row.per_hour),
+    score: order === "gained" ? formatCount(row.gained) : oneDecimal.format(row.per_hour),
     details: [
-      { label: "New followers", value: number.format(row.gained) },
-      { label: "Minutes online", value: number.format(row.minutes) },
+      { label: "New followers", value: formatCount(row.gained) },
+      { label: "Minutes online", value: formatCount(row.minutes) },
       { label: "Per hour", value: oneDecimal.format(row.per_hour) },
     ],
     viewers: 0,

@@ -1,8 +1,8 @@
+import { formatCount } from "../format.ts";
 /**
  * How the summary pages write their figures: fixed English words and UTC, so the server's HTML
  * and the browser's first render are the same text whatever the visitor's locale.
  */
-const number = new Intl.NumberFormat("en-US");
 
 export const WEEKDAYS = [
   "Monday",
@@ -30,13 +30,13 @@ export const MONTHS = [
 ] as const;
 
 export function formatNumber(value: number): string {
-  return number.format(value);
+  return formatCount(value);
 }
 
 /** +1,234, −56 or 0: a change. */
 export function formatChange(value: number): string {
-  if (value > 0) return `+${number.format(value)}`;
-  if (value < 0) return `−${number.format(-value)}`;
+  if (value > 0) return `+${formatCount(value)}`;
+  if (value < 0) return `−${formatCount(-value)}`;
   return "0";
 }
 
@@ -80,5 +80,5 @@ export function durationText(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${number.format(hours)} h` : `${number.format(hours)} h ${rest} min`;
+  return rest === 0 ? `${formatCount(hours)} h` : `${formatCount(hours)} h ${rest} min`;
 }

@@ -1,5 +1,6 @@
 import type { TagMapFile } from "../../../publish/tag-explorer-schemas.ts";
 import type { RankingGender } from "../daily-viewers/genders.ts";
+import { formatCount } from "../format.ts";
 import { GENDER_AMONG } from "./title.ts";
 
 export interface TagRank {
@@ -36,8 +37,6 @@ export function tagRank(tagMap: TagMapFile, tag: string, gender: RankingGender):
   return { rank: ahead + 1, count, day: tagMap.day };
 }
 
-const number = new Intl.NumberFormat("en-US");
-
 /**
  * SPEC §2's rank badge: '#{tag} is the top #{rank} most popular tag … used by {count} models most
  * recently', the '…' saying among whom: "on {platform}" for every gender, "among women" and so on
@@ -51,5 +50,5 @@ export function rankBadgeText(
 ): string {
   const among = GENDER_AMONG[gender] ?? `on ${platformName}`;
   const models = rank.count === 1 ? "model" : "models";
-  return `#${tag} is the top #${number.format(rank.rank)} most popular tag ${among}, used by ${number.format(rank.count)} ${models} most recently`;
+  return `#${tag} is the top #${formatCount(rank.rank)} most popular tag ${among}, used by ${formatCount(rank.count)} ${models} most recently`;
 }
