@@ -4,7 +4,7 @@ import { markRolledUp, polledDays, rolledUpDays } from "../db/queries/rollup-day
 import type { Logger } from "../log.ts";
 import type { PublishContext, PublishOptions } from "../publish/context.ts";
 import { publishManifest } from "../publish/manifest.ts";
-import { addDays } from "../stats/calendar.ts";
+import { addDays, dayOfInstant } from "../stats/calendar.ts";
 import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";
 import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS } from "./daily-steps.ts";
 
@@ -41,11 +41,9 @@ export interface DailyJobResult {
   durationMs: number;
 }
 
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** The newest day that is closed at `nowMs`. */
 export function lastClosedDay(nowMs: number): string {
-  return dayOf(nowMs - CLOSE_AFTER_MS - DAY_MS);
+  return dayOfInstant(nowMs - CLOSE_AFTER_MS - DAY_MS);
 }
 
 /** The earlier and the later of two days (YYYY-MM-DD strings sort as their dates do). */

@@ -16,6 +16,11 @@ export function dayStart(day: string): number {
   return ms;
 }
 
+/** The UTC day of an instant (milliseconds since 1970). */
+export function dayOfInstant(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
 export function addDays(day: string, days: number): string {
   return new Date(dayStart(day) + days * DAY_MS).toISOString().slice(0, 10);
 }

@@ -2,7 +2,7 @@ import type { PerformerProfile } from "../../../db/queries/performer-profile.ts"
 import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
 import { ONLINE_LIST_VALID_MS } from "../../../search/live-state.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { addDays } from "../../../stats/calendar.ts";
+import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
 import { followerTier } from "../../../stats/formulas/follower-tiers.ts";
 import { liveStateText } from "../../../stats/formulas/live-state.ts";
@@ -37,8 +37,6 @@ export const DAILY_DAYS = 30;
 export const SERIES_DAYS = 90;
 /** A ?stream= id: a session's start in whole seconds since 1970. */
 const STREAM_ID = /^\d{1,11}$/;
-
-const todayUtc = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /**
  * The performer's live state (SPEC §4, the rule of GET /api/streamers?modelName): live when in the
@@ -86,7 +84,7 @@ export async function loadPerformerPage(
 
   const crawler = isCrawler(request);
   const id = profile.performerId;
-  const today = todayUtc(now);
+  const today = dayOfInstant(now);
   // Hourly stats over whole days: the weeks end yesterday, so today's half day does not thin a weekday.
   const yesterday = yesterdayUtc(now);
   // Every figure of the performer's days (charts, daily table, calendar, records) comes from one
@@ -101,7 +99,7 @@ export async function loadPerformerPage(
   if (streamId !== undefined && selected === null) throw notFound();
   const series = daysBetween(days, addDays(today, 1 - SERIES_DAYS), today);
   const records = performerRecords(days);
-  const calendar = calendarDays(profile.firstSeen.toISOString().slice(0, 10), today, days);
+  const calendar = calendarDays(dayOfInstant(profile.firstSeen.getTime()), today, days);
   const daily = daysBetween(days, addDays(today, 1 - DAILY_DAYS), today).map(dailyAggregateOf);
 
   const name = profile.username;

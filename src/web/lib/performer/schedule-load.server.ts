@@ -1,4 +1,5 @@
 import type { PageContext } from "../../../server/page-context.ts";
+import { dayOfInstant } from "../../../stats/calendar.ts";
 import { activityCalendar, type CalendarDay } from "../../../stats/queries/activity-calendar.ts";
 import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
 import { performerStreams } from "../../../stats/queries/performer-streams.ts";
@@ -35,7 +36,7 @@ export async function loadSchedulePage(
   const id = profile.performerId;
   const [hourly, calendar, streams] = await Promise.all([
     hourlyStats(context.db, id, yesterdayUtc(now), weeks),
-    activityCalendar(context.db, id, new Date(now).toISOString().slice(0, 10)),
+    activityCalendar(context.db, id, dayOfInstant(now)),
     performerStreams(context.db, id, SCHEDULE_STREAMS),
   ]);
   const name = profile.username;

@@ -1,5 +1,5 @@
 import type { PageContext } from "../../../server/page-context.ts";
-import { addMonths } from "../../../stats/calendar.ts";
+import { addMonths, dayOfInstant } from "../../../stats/calendar.ts";
 import { monthlySummaries, SUMMARY_MONTHS } from "../../../stats/queries/monthly-summaries.ts";
 import { notFound } from "../page-errors.server.ts";
 import type { MonthlyData } from "./page-data.ts";
@@ -20,7 +20,7 @@ export async function loadMonthly(
   const performer = await summaryPerformer(context, request, params.performerName, (name) =>
     monthlyPath(name),
   );
-  const today = new Date(now).toISOString().slice(0, 10);
+  const today = dayOfInstant(now);
   const thisMonth = today.slice(0, 7);
   const first = await historyStart(context, today);
   const firstMonth = first === null ? thisMonth : first.slice(0, 7);

@@ -1,4 +1,5 @@
 import type { PageContext } from "../../../server/page-context.ts";
+import { dayOfInstant } from "../../../stats/calendar.ts";
 import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
 import { performerYears } from "../../../stats/queries/performer-years.ts";
 import { type YearlySummary, yearlySummary } from "../../../stats/queries/yearly-summary.ts";
@@ -35,7 +36,7 @@ export async function loadWrapped(
   const performer = await summaryPerformer(context, request, params.performerName, (name) =>
     wrappedPath(slug, name),
   );
-  const today = new Date(now).toISOString().slice(0, 10);
+  const today = dayOfInstant(now);
   const thisYear = new Date(now).getUTCFullYear();
   const first = await historyStart(context, today);
   const year = readYearParam(

@@ -6,6 +6,7 @@ import {
   recentBroadcasterStatsSchema,
 } from "../../../publish/traffic-files.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { trafficNeighbourDays } from "../../../stats/queries/traffic-days.ts";
 import { tagTrafficHours, trafficHours } from "../../../stats/queries/traffic-series.ts";
 import type { ChartSpec } from "../../components/charts/chart-spec.ts";
@@ -16,8 +17,6 @@ import { tagOverviewPath } from "../tag-overview/url.ts";
 import { trafficCharts } from "./charts.ts";
 import type { TrafficData, TrafficDayData, TrafficTagData } from "./page-data.ts";
 import {
-  addDays,
-  dayOf,
   readTrafficDay,
   readTrafficGender,
   readTrafficTag,
@@ -103,7 +102,9 @@ export async function loadTrafficDay(
     path: trafficDayPath(day),
     prevPath: neighbours.prev === null ? null : trafficDayPath(neighbours.prev),
     nextPath:
-      neighbours.next === null || neighbours.next > dayOf(now) ? null : trafficDayPath(neighbours.next),
+      neighbours.next === null || neighbours.next > dayOfInstant(now)
+        ? null
+        : trafficDayPath(neighbours.next),
     rooms: chart("rooms"),
     viewers: chart("viewers"),
     weekStart: addDays(day, -(TAG_SPAN_DAYS - 1)),
@@ -140,7 +141,7 @@ export async function loadTrafficTag(
     endDate: addDays(startDate, TAG_SPAN_DAYS - 1),
     path: trafficTagPath(startDate, tag),
     prevPath: trafficTagPath(addDays(startDate, -TAG_SPAN_DAYS), tag),
-    nextPath: nextStart <= dayOf(now) ? trafficTagPath(nextStart, tag) : null,
+    nextPath: nextStart <= dayOfInstant(now) ? trafficTagPath(nextStart, tag) : null,
     rooms: {
       times,
       timeUnit: "hour",

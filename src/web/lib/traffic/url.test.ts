@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { addDays } from "../../../stats/calendar.ts";
 import {
-  addDays,
   readTrafficDay,
   readTrafficGender,
   readTrafficTag,

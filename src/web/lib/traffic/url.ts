@@ -1,8 +1,7 @@
 import { isFileSegment } from "../../../publish/paths.ts";
+import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { isValidDate } from "../daily-viewers/days.ts";
 import { type PageGender, readPageGender } from "../page-genders.ts";
-
-const DAY_MS = 86_400_000;
 
 /** /traffic with its gender: `?gender=` for every gender but all (the page's own address). */
 export function trafficPath(gender: PageGender): string {
@@ -29,16 +28,10 @@ export function readTrafficGender(
   return { gender: read.gender };
 }
 
-/** The UTC day of an instant. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The day `days` days after `day` (negative: before). */
-export const addDays = (day: string, days: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-
 /** A /traffic/{date} segment: a real calendar date not after today (UTC); otherwise null (a 404). */
 export function readTrafficDay(segment: string | undefined, now: number): string | null {
   if (segment === undefined || !isValidDate(segment)) return null;
-  return segment <= dayOf(now) ? segment : null;
+  return segment <= dayOfInstant(now) ? segment : null;
 }
 
 /** A /traffic/{startDate}/{tag} tag: a tag that can name a file (lowercase, no spaces); otherwise null. */
@@ -52,7 +45,7 @@ export function readTrafficTag(segment: string | undefined): string | null {
  * (a day).
  */
 export function trafficDayCacheControl(day: string, now: number): string {
-  const today = dayOf(now);
+  const today = dayOfInstant(now);
   if (day >= today) return "public, max-age=60";
   if (day === addDays(today, -1)) return "public, max-age=300";
   return "public, max-age=86400";
