@@ -2,20 +2,13 @@
  * The cells every ranking table shares (the daily Top 100's and the ranked lists'): the 7-day
  * follower change and the live state. Styles in ranking-cells.css, linked by each ranking route.
  */
-import { formatCount } from "../lib/format.ts";
-
-/** "+1,234", "−56", "0": the 7-day follower change with its sign. */
-export function signedChange(change: number): string {
-  if (change > 0) return `+${formatCount(change)}`;
-  if (change < 0) return `−${formatCount(-change)}`;
-  return "0";
-}
+import { formatSignedCount } from "../lib/format.ts";
 
 export function FollowerChange({ change }: { change: number }) {
   const direction = change > 0 ? "up" : change < 0 ? "down" : "flat";
   return (
     <span className={`follower-change follower-change--${direction}`}>
-      {signedChange(change)}
+      {formatSignedCount(change)}
       <span className="sr-only"> in 7 days</span>
     </span>
   );

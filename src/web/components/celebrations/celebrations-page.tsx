@@ -4,7 +4,8 @@ import {
   celebrationsPath,
   KIND_FILTERS,
 } from "../../lib/celebrations/celebrations.ts";
-import { dayName, formatNumber, longDayName } from "../../lib/summaries/text.ts";
+import { formatCount } from "../../lib/format.ts";
+import { dayName, longDayName } from "../../lib/summaries/text.ts";
 
 /**
  * The last 7 days' milestones and rank badges, newest day first, each naming the performer. The
@@ -47,7 +48,7 @@ export function CelebrationsPage({ data, platformName }: { data: CelebrationsDat
                 </li>
               ))}
             </ul>
-            {more > 0 && <p className="celebrations__more">…and {formatNumber(more)} more that day.</p>}
+            {more > 0 && <p className="celebrations__more">…and {formatCount(more)} more that day.</p>}
           </section>
         ))
       )}

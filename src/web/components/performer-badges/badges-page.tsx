@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { celebrationsPath } from "../../lib/celebrations/celebrations.ts";
+import { formatCount } from "../../lib/format.ts";
 import type { BadgeRow, BadgesData } from "../../lib/performer-badges/tables.ts";
-import { dayName, formatNumber } from "../../lib/summaries/text.ts";
+import { dayName } from "../../lib/summaries/text.ts";
 
 /** One badge table: the badge, its rule, and who earned it in the celebrations' days. */
 function BadgeTable({
@@ -46,7 +47,7 @@ function BadgeTable({
                     ))}
                     {row.more > 0 && (
                       <li>
-                        <Link to={celebrationsPath(moreKind)}>and {formatNumber(row.more)} more</Link>
+                        <Link to={celebrationsPath(moreKind)}>and {formatCount(row.more)} more</Link>
                       </li>
                     )}
                   </ul>

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import type { CalendarDay } from "../../../stats/queries/activity-calendar.ts";
+import { formatDuration } from "../../lib/format.ts";
 
 const CELL = 12;
 const GAP = 2;
@@ -73,7 +74,7 @@ export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
                     data-day={day.day}
                     data-level={day.level}
                   >
-                    <title>{`${day.day}: ${duration(day.minutesOnline)} online, ${day.streams} ${day.streams === 1 ? "stream" : "streams"}`}</title>
+                    <title>{`${day.day}: ${formatDuration(day.minutesOnline)} online, ${day.streams} ${day.streams === 1 ? "stream" : "streams"}`}</title>
                   </rect>
                 </Fragment>
               );
@@ -83,12 +84,4 @@ export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
       )}
     </section>
   );
-}
-
-/** "3 h 20 min", "45 min", "0 min". */
-export function duration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = Math.round(minutes % 60);
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }

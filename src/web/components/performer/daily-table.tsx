@@ -1,5 +1,5 @@
 import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts";
-import { duration } from "./activity-calendar.tsx";
+import { formatDuration } from "../../lib/format.ts";
 import { figure } from "./format.ts";
 
 /** SPEC §3's daily aggregates of the last 30 days, newest first. */
@@ -38,7 +38,7 @@ export function DailyTable({ days }: { days: readonly DailyAggregate[] }) {
                         ? `+${figure(d.followerGains)}`
                         : figure(d.followerGains)}
                   </td>
-                  <td className="num">{duration(d.minutesOnline)}</td>
+                  <td className="num">{formatDuration(d.minutesOnline)}</td>
                 </tr>
               ))}
             </tbody>

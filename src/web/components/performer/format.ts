@@ -1,3 +1,5 @@
+import { formatSignedCount } from "../../lib/format.ts";
+
 /** How the performer pages write figures and times: grouped digits, UTC. */
 const numbers = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
@@ -10,8 +12,7 @@ export const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)
 /** "+12" / "−3" / "0" for a follower change; an en dash for none. */
 export function change(from: number | null, to: number | null): string {
   if (from === null || to === null) return "–";
-  const diff = to - from;
-  return diff > 0 ? `+${numbers.format(diff)}` : diff < 0 ? `−${numbers.format(-diff)}` : "0";
+  return formatSignedCount(to - from);
 }
 
 /** Minutes between two ISO instants, rounded. */

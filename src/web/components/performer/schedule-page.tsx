@@ -1,5 +1,6 @@
+import { formatDuration } from "../../lib/format.ts";
 import type { SchedulePageData } from "../../lib/performer/schedule-load.server.ts";
-import { ActivityCalendar, duration } from "./activity-calendar.tsx";
+import { ActivityCalendar } from "./activity-calendar.tsx";
 import { minutesBetween, utcTime } from "./format.ts";
 import { HeatMap } from "./heat-map.tsx";
 
@@ -26,7 +27,7 @@ export function SchedulePage({ data }: { data: SchedulePageData }) {
             {data.streams.map((s) => (
               <li key={s.streamId}>
                 {utcTime(s.startTime)} to {utcTime(s.endTime)} (
-                {duration(minutesBetween(s.startTime, s.endTime))})
+                {formatDuration(minutesBetween(s.startTime, s.endTime))})
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import type { StreamSession } from "../../../stats/queries/performer-streams.ts";
-import { duration } from "./activity-calendar.tsx";
+import { formatDuration } from "../../lib/format.ts";
 import { change, figure, minutesBetween, utcTime } from "./format.ts";
 
 /**
@@ -43,7 +43,7 @@ export function StreamSessions({
               {streams.map((s) => (
                 <tr key={s.streamId} aria-current={selected?.streamId === s.streamId ? "true" : undefined}>
                   <td>{utcTime(s.startTime)}</td>
-                  <td>{duration(minutesBetween(s.startTime, s.endTime))}</td>
+                  <td>{formatDuration(minutesBetween(s.startTime, s.endTime))}</td>
                   <td className="num">{figure(s.maxViewers)}</td>
                   <td className="num">{figure(s.avgViewers)}</td>
                   <td className="num">{figure(s.bestRank)}</td>

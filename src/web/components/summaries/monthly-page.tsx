@@ -1,12 +1,13 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
+import { formatCount, formatSignedCount } from "../../lib/format.ts";
 import { monthlyCharts } from "../../lib/summaries/monthly-charts.ts";
 import type { MonthlyData } from "../../lib/summaries/page-data.ts";
-import { formatChange, formatNumber, monthName, shortMonthName } from "../../lib/summaries/text.ts";
+import { monthName, shortMonthName } from "../../lib/summaries/text.ts";
 import { TimeChart } from "../charts/time-chart.tsx";
 
-const figure = (value: number | null) => (value === null ? "–" : formatNumber(value));
-const rank = (value: number | null) => (value === null ? "–" : `#${formatNumber(value)}`);
+const figure = (value: number | null) => (value === null ? "–" : formatCount(value));
+const rank = (value: number | null) => (value === null ? "–" : `#${formatCount(value)}`);
 
 /**
  * 12 monthly summaries (SPEC §9): two charts (drawn once scripts run, tables before) and the full
@@ -70,12 +71,12 @@ export function MonthlyPage({ data, platformName }: { data: MonthlyData; platfor
               {newestFirst.map((m) => (
                 <tr key={m.month} data-month={m.month}>
                   <th scope="row">{shortMonthName(m.month)}</th>
-                  <td>{formatNumber(m.streams)}</td>
-                  <td>{formatNumber(m.minutesOnline)}</td>
-                  <td>{formatNumber(m.daysOnline)}</td>
+                  <td>{formatCount(m.streams)}</td>
+                  <td>{formatCount(m.minutesOnline)}</td>
+                  <td>{formatCount(m.daysOnline)}</td>
                   <td>{figure(m.peakViewers)}</td>
                   <td>{figure(m.followers)}</td>
-                  <td>{m.followerGain === null ? "–" : formatChange(m.followerGain)}</td>
+                  <td>{m.followerGain === null ? "–" : formatSignedCount(m.followerGain)}</td>
                   <td>{rank(m.bestRank)}</td>
                   <td>{rank(m.bestGenderRank)}</td>
                 </tr>

@@ -1,15 +1,8 @@
 import { Link } from "react-router";
 import { isFileSegment } from "../../../publish/paths.ts";
+import { formatCount, formatDuration, formatSignedCount } from "../../lib/format.ts";
 import type { WrappedData } from "../../lib/summaries/page-data.ts";
-import {
-  dayName,
-  durationText,
-  formatChange,
-  formatNumber,
-  hourSpan,
-  monthName,
-  weekdayName,
-} from "../../lib/summaries/text.ts";
+import { dayName, hourSpan, monthName, weekdayName } from "../../lib/summaries/text.ts";
 
 /** One figure of the year: what it is, the figure, and a line that puts it in context. */
 function Stat({ label, value, note }: { label: string; value: string; note?: string | null }) {
@@ -52,22 +45,22 @@ export function WrappedPage({ data, platformName }: { data: WrappedData; platfor
       ) : (
         <>
           <dl className="wrapped__stats">
-            <Stat label="Hours streamed" value={formatNumber(s.hoursStreamed)} />
-            <Stat label="Streams" value={formatNumber(s.streams)} />
-            <Stat label="Days online" value={formatNumber(s.daysOnline)} />
+            <Stat label="Hours streamed" value={formatCount(s.hoursStreamed)} />
+            <Stat label="Streams" value={formatCount(s.streams)} />
+            <Stat label="Days online" value={formatCount(s.daysOnline)} />
             <Stat
               label="Longest stream"
-              value={s.longestStream ? durationText(s.longestStream.minutes) : "–"}
+              value={s.longestStream ? formatDuration(s.longestStream.minutes) : "–"}
               note={s.longestStream ? `on ${dayName(s.longestStream.startTime.slice(0, 10))}` : null}
             />
             <Stat
               label="Peak viewers"
-              value={s.peakViewers ? formatNumber(s.peakViewers.viewers) : "–"}
+              value={s.peakViewers ? formatCount(s.peakViewers.viewers) : "–"}
               note={s.peakViewers ? `${data.viewerBadge ?? ""} · on ${dayName(s.peakViewers.day)}` : null}
             />
             <Stat
               label="Best rank"
-              value={s.bestRank ? `#${formatNumber(s.bestRank.rank)}` : "–"}
+              value={s.bestRank ? `#${formatCount(s.bestRank.rank)}` : "–"}
               note={
                 s.bestRank
                   ? `${data.rankBadge === null ? "" : `${data.rankBadge} · `}on ${dayName(s.bestRank.day)}`
@@ -76,22 +69,22 @@ export function WrappedPage({ data, platformName }: { data: WrappedData; platfor
             />
             <Stat
               label="Follower gain"
-              value={s.followerGain === null ? "–" : formatChange(s.followerGain)}
+              value={s.followerGain === null ? "–" : formatSignedCount(s.followerGain)}
             />
             <Stat
               label="Busiest weekday"
               value={s.busiestWeekday ? weekdayName(s.busiestWeekday.weekday) : "–"}
-              note={s.busiestWeekday ? `${durationText(s.busiestWeekday.minutesOnline)} online` : null}
+              note={s.busiestWeekday ? `${formatDuration(s.busiestWeekday.minutesOnline)} online` : null}
             />
             <Stat
               label="Busiest hour"
               value={s.busiestHour ? hourSpan(s.busiestHour.hour) : "–"}
-              note={s.busiestHour ? `${durationText(s.busiestHour.minutesOnline)} online` : null}
+              note={s.busiestHour ? `${formatDuration(s.busiestHour.minutesOnline)} online` : null}
             />
             <Stat
               label="Best month"
               value={s.bestMonth ? monthName(s.bestMonth.month) : "–"}
-              note={s.bestMonth ? `${durationText(s.bestMonth.minutesOnline)} online` : null}
+              note={s.bestMonth ? `${formatDuration(s.bestMonth.minutesOnline)} online` : null}
             />
           </dl>
 
@@ -109,7 +102,7 @@ export function WrappedPage({ data, platformName }: { data: WrappedData; platfor
                       `#${tag}`
                     )}{" "}
                     <span className="wrapped__tag-days">
-                      {formatNumber(days)} {days === 1 ? "day" : "days"}
+                      {formatCount(days)} {days === 1 ? "day" : "days"}
                     </span>
                   </li>
                 ))}

@@ -18,7 +18,7 @@ import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../crawler.ts";
 import { placeDay } from "../daily-viewers/days.ts";
 import { dailyViewerPath, isAddressableTag } from "../daily-viewers/url.ts";
-import { formatCount } from "../format.ts";
+import { formatCount, formatSignedCount } from "../format.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { readPublishedJson } from "../published-json.server.ts";
@@ -102,7 +102,7 @@ export async function loadPopular(
     score: null,
     details: [
       { label: "Followers", value: formatCount(row.num_f) },
-      { label: "7 days", value: `${row.fg > 0 ? "+" : ""}${formatCount(row.fg)}` },
+      { label: "7 days", value: formatSignedCount(row.fg) },
       { label: "Tags", value: row.t.join(", ") },
     ],
     viewers: row.max_u,

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MonthlySummary } from "../../../stats/queries/monthly-summaries.ts";
 import { monthlyCharts, monthTime } from "./monthly-charts.ts";
-import {
-  dayName,
-  durationText,
-  formatChange,
-  hourSpan,
-  longDayName,
-  monthName,
-  shortMonthName,
-  weekdayName,
-} from "./text.ts";
+import { dayName, hourSpan, longDayName, monthName, shortMonthName, weekdayName } from "./text.ts";
 
 describe("the summary pages' texts", () => {
   it("writes figures in fixed English and UTC", () => {
@@ -22,12 +13,6 @@ describe("the summary pages' texts", () => {
     expect(shortMonthName("2026-12")).toBe("Dec 2026");
     expect(dayName("2026-03-05")).toBe("5 March 2026");
     expect(longDayName("2026-11-20")).toBe("Friday, 20 November 2026");
-    expect(durationText(45)).toBe("45 min");
-    expect(durationText(180)).toBe("3 h");
-    expect(durationText(312)).toBe("5 h 12 min");
-    expect(formatChange(1234)).toBe("+1,234");
-    expect(formatChange(-56)).toBe("−56");
-    expect(formatChange(0)).toBe("0");
   });
 
   it("charts the months on their first instants, gaps kept as gaps", () => {

@@ -1,4 +1,3 @@
-import { formatCount } from "../format.ts";
 /**
  * How the summary pages write their figures: fixed English words and UTC, so the server's HTML
  * and the browser's first render are the same text whatever the visitor's locale.
@@ -28,17 +27,6 @@ export const MONTHS = [
   "November",
   "December",
 ] as const;
-
-export function formatNumber(value: number): string {
-  return formatCount(value);
-}
-
-/** +1,234, −56 or 0: a change. */
-export function formatChange(value: number): string {
-  if (value > 0) return `+${formatCount(value)}`;
-  if (value < 0) return `−${formatCount(-value)}`;
-  return "0";
-}
 
 /** ISO weekday 1 (Monday) to 7 (Sunday) by name. */
 export function weekdayName(weekday: number): string {
@@ -73,12 +61,4 @@ export function dayName(day: string): string {
 export function longDayName(day: string): string {
   const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
   return `${WEEKDAYS[weekday] ?? ""}, ${dayName(day)}`;
-}
-
-/** Minutes as "5 h 12 min", "45 min" or "3 h". */
-export function durationText(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${formatCount(hours)} h` : `${formatCount(hours)} h ${rest} min`;
 }
