@@ -2,6 +2,7 @@ import { manifestSchema } from "../../publish/manifest.ts";
 import { dailyIndexPath, FIXED_PATHS } from "../../publish/paths.ts";
 import { dailyIndexSchema } from "../../publish/ranking-schemas.ts";
 import type { PageContext } from "../../server/page-context.ts";
+import { coverPath } from "./daily-viewers/cover.ts";
 import { latestShownDay } from "./daily-viewers/days.ts";
 import { GENDER_LABELS, RANKING_GENDERS } from "./daily-viewers/genders.ts";
 import { readPublishedJson } from "./published-json.server.ts";
@@ -17,8 +18,6 @@ export interface Cover {
 export interface LogosData {
   covers: Cover[];
 }
-
-const coverPath = (slug: string, name: string) => `/images/top/${slug}_top_${encodeURIComponent(name)}.jpg`;
 
 /**
  * The covers of /logos' gallery: one per ranking gender, and those of the first tags with a list

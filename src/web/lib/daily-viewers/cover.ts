@@ -7,15 +7,18 @@ import type { RankingGender } from "./genders.ts";
  * /images/top/{platform}_top_{tag or gender}.jpg, which our own server generates
  * (src/server/routes/cover-images.ts).
  */
+/** The address of the cover named for a gender or a tag (SPEC §7), whether or not a page shows it. */
+export function coverPath(platformSlug: string, name: string): string {
+  return `/images/top/${platformSlug}_top_${encodeURIComponent(name)}.jpg`;
+}
+
 export function coverImagePath(
   platformSlug: string,
   gender: RankingGender,
   tag: string | null,
 ): string | null {
   if (tag !== null) {
-    return gender === "all" || gender === "women"
-      ? `/images/top/${platformSlug}_top_${encodeURIComponent(tag)}.jpg`
-      : null;
+    return gender === "all" || gender === "women" ? coverPath(platformSlug, tag) : null;
   }
-  return gender === "trans" ? null : `/images/top/${platformSlug}_top_${gender}.jpg`;
+  return gender === "trans" ? null : coverPath(platformSlug, gender);
 }

@@ -1,6 +1,5 @@
-import { locationSlug } from "../../../stats/rankings/locations.ts";
+import { locationName, locationSlug } from "../../../stats/rankings/locations.ts";
 
-const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 let codes: Map<string, string> | null = null;
@@ -16,8 +15,8 @@ export function countryOfLocation(location: string): string | null {
     for (const a of LETTERS)
       for (const b of LETTERS) {
         const code = a + b;
-        const name = names.of(code);
-        if (name !== undefined && name !== "Unknown Region") codes.set(locationSlug(code), code);
+        // A code the runtime has no name for is named by itself: no country.
+        if (locationName(code) !== code) codes.set(locationSlug(code), code);
       }
   }
   return codes.get(location) ?? null;
