@@ -22,7 +22,7 @@ import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
  * are kept for that long, at most `maxTtlMs`. The bytes kept (bodies, headers, keys) are bounded;
  * the least recently used page goes first. The Accept-Encoding choice is not in the key: an entry
  * holds the body and its brotli and gzip forms, and each visitor gets the form they accept (so
- * the pages kept are sent compressed, which the streamed ones are not).
+ * the pages kept are sent compressed, which a render sent as it is made is not).
  */
 
 export interface PageCacheOptions {

@@ -128,8 +128,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
             cache.notKept(facts);
             return { response: rendered.response, page: null };
           }
-          // Read whole to be kept: the pages kept are small, and this first visitor waits a few
-          // milliseconds more for the end of the stream rather than its start.
+          // Read whole to be kept (the render is one buffer already: src/web/entry.server.tsx).
           const page: CachedPage = {
             status: rendered.response.status,
             // The length and encoding are the sent form's, set when it is sent.
