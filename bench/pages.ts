@@ -1,5 +1,7 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { MAX_WEB_PROCESSES } from "../src/config.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { systemClock } from "../src/sandbox/clock.ts";
 import { createPopulation } from "../src/sandbox/population.ts";
@@ -18,7 +20,8 @@ import { startServerChild } from "./search-server-child.ts";
  * (stopped): its PostgreSQL and published files are what the pages read.
  *
  * - Server (--page-cache on|off: with the server's cache of rendered pages, the default, or without,
- *   which measures the render itself): each page of --paths on the site's server in a child process of its own (React in
+ *   which measures the render itself; --processes N: as WEB_PROCESSES, one a core by default, as
+ *   `npm start` serves): each page of --paths on the site's server in a child process of its own (React in
  *   production mode): its render time (50 requests one at a time, median), then 50 connections: saturated (throughput) and paced at --rate requests a second
  *   in all (latency at that load; the p95 budget, 50 ms, is judged there, as bench:search does).
  *   A mix (@performers, @search: bench/page-mixes.ts) is many addresses, each asked for once, so the
@@ -41,6 +44,8 @@ const { values: args } = parseArgs({
     visits: { type: "string", default: "5" },
     /** "off": the server renders every request (the render's own cost, as before the page cache). */
     "page-cache": { type: "string", default: "on" },
+    /** Server processes, as WEB_PROCESSES: one a core by default, as `npm start` runs them. */
+    processes: { type: "string", default: String(Math.min(availableParallelism(), MAX_WEB_PROCESSES)) },
   },
 });
 const dataDir = args["data-dir"];
@@ -55,6 +60,9 @@ const seconds = Number(args.duration);
 const connections = Number(args.connections);
 const rate = Number(args.rate);
 const visits = Number(args.visits);
+const processes = Number(args.processes);
+/** Database connections per server process, as `npm start`'s (src/db/connect.ts). */
+const POOL = 10;
 const BUDGET = { p95Ms: 50, scriptKb: 150, lcpMs: 1500, cls: 0.05 };
 /** Requests timed one at a time for a page's render time. */
 const RENDERS = 50;
@@ -115,7 +123,12 @@ try {
     now: Date.now(),
     feedUrl: platform.url,
     pageCache: args["page-cache"] !== "off",
+    processes,
+    pool: POOL,
   });
+  console.log(
+    `server: ${processes} ${processes === 1 ? "process" : "processes"}, page cache ${args["page-cache"]}`,
+  );
   try {
     for (const page of paths) {
       if (isMix(page)) {
@@ -162,6 +175,8 @@ try {
     mode: "indexed",
     now: Date.now(),
     feedUrl: platform.url,
+    processes,
+    pool: POOL,
   });
   const browser = await launchChromium();
   try {

@@ -38,6 +38,10 @@ export async function startServerChild(options: {
   feedUrl?: string;
   /** False: the server renders every page (no page cache). */
   pageCache?: boolean;
+  /** Server processes on the port (as WEB_PROCESSES); 1 by default. */
+  processes?: number;
+  /** Database connections per server process; 4 by default. */
+  pool?: number;
 }): Promise<ServerChild> {
   const child = fork(
     path.join(import.meta.dirname, "search-server.ts"),
@@ -53,6 +57,10 @@ export async function startServerChild(options: {
       ...(options.feedUrl ? ["--feed", options.feedUrl] : []),
       "--page-cache",
       options.pageCache === false ? "off" : "on",
+      "--processes",
+      String(options.processes ?? 1),
+      "--pool",
+      String(options.pool ?? 4),
     ],
     { execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
   );

@@ -1,5 +1,7 @@
+import cluster, { type Worker } from "node:cluster";
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { connect } from "../src/db/connect.ts";
 import { sandboxPlatform } from "../src/online-rooms/platform-source.ts";
@@ -53,8 +55,17 @@ async function main(): Promise<void> {
       feed: { type: "string" },
       /** "off" renders every page (bench:pages --page-cache off: the render itself); on by default. */
       "page-cache": { type: "string", default: "on" },
+      /**
+       * Server processes on one port, as `npm start` runs WEB_PROCESSES of them (node:cluster: this
+       * process hands out the connections, each of its workers builds the app); 1 by default.
+       */
+      processes: { type: "string", default: "1" },
+      /** Database connections per process (npm start's server processes have 10). */
+      pool: { type: "string", default: "4" },
     },
   });
+  const processes = Number(values.processes);
+  if (processes > 1 && cluster.isPrimary) return runPrimary(processes);
   const mode = values.mode as ServerMode;
   const now = Number(values.now);
   if (!values.database || !values["publish-dir"] || !["indexed", "scan", "static"].includes(mode) || !now) {
@@ -62,7 +73,10 @@ async function main(): Promise<void> {
       "usage: search-server.ts --database URL --publish-dir DIR --mode indexed|scan|static --now MS",
     );
   }
-  const { db, close } = connect(values.database, { max: 4, applicationName: "bench-search-server" });
+  const { db, close } = connect(values.database, {
+    max: Number(values.pool),
+    applicationName: "bench-search-server",
+  });
   const started = performance.now();
   const search =
     mode === "static" ? undefined : createSearchService(db, { indexed: mode === "indexed", now: () => now });
@@ -93,6 +107,64 @@ async function main(): Promise<void> {
   const memory = process.memoryUsage();
   const retainedMb = (memory.heapUsed + memory.arrayBuffers) / MB;
   const ready: ServerReady = { port, readyMs, rssMb: stats().rssMb, retainedMb };
+  process.send?.(ready);
+}
+
+/**
+ * --processes N > 1: forks N copies of this server as cluster workers (each listens on the same
+ * port: a worker's port 0 is the one the first worker got), answers the parent once all are ready
+ * (RSS summed), sums their stats and stops them with itself.
+ */
+async function runPrimary(processes: number): Promise<void> {
+  cluster.setupPrimary({
+    exec: fileURLToPath(import.meta.url),
+    args: process.argv.slice(2),
+    execArgv: process.execArgv,
+  });
+  const workers: Worker[] = [];
+  const readies = await Promise.all(
+    Array.from(
+      { length: processes },
+      () =>
+        new Promise<ServerReady>((resolve, reject) => {
+          const worker = cluster.fork();
+          workers.push(worker);
+          worker.once("message", (message) => resolve(message as ServerReady));
+          worker.once("exit", (code) => reject(new Error(`a server worker exited (code ${code})`)));
+        }),
+    ),
+  );
+  const ask = (worker: Worker) =>
+    new Promise<ServerStats>((resolve) => {
+      worker.once("message", (message) => resolve(message as ServerStats));
+      worker.send("stats");
+    });
+  process.on("message", async (message) => {
+    if (message === "stats") {
+      const all = await Promise.all(workers.map(ask));
+      const own = stats();
+      process.send?.({
+        rssMb: own.rssMb + all.reduce((sum, s) => sum + s.rssMb, 0),
+        peakRssMb: own.peakRssMb + all.reduce((sum, s) => sum + s.peakRssMb, 0),
+      } satisfies ServerStats);
+    }
+    if (message === "stop") {
+      await Promise.all(
+        workers.map((worker) => {
+          const exited = new Promise((resolve) => worker.once("exit", resolve));
+          worker.send("stop");
+          return exited;
+        }),
+      );
+      process.exit(0);
+    }
+  });
+  const ready: ServerReady = {
+    port: readies[0]?.port ?? 0,
+    readyMs: Math.max(...readies.map((r) => r.readyMs)),
+    rssMb: stats().rssMb + readies.reduce((sum, r) => sum + r.rssMb, 0),
+    retainedMb: readies.reduce((sum, r) => sum + r.retainedMb, 0),
+  };
   process.send?.(ready);
 }
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, usesSandbox } from "./config.ts";
 
@@ -126,6 +127,23 @@ describe("loadConfig", () => {
     );
     expect(errorOf({ BIO_REFRESH_DAYS: "400" })).toContain(
       'BIO_REFRESH_DAYS: expected a whole number of at most 365; got "400"',
+    );
+  });
+
+  it("reads how many processes serve the site: one a core by default, 0 for the main process", () => {
+    const cores = Math.min(availableParallelism(), 64);
+    expect(loadConfig({}).WEB_PROCESSES).toBe(cores);
+    expect(loadConfig({ WEB_PROCESSES: "auto" }).WEB_PROCESSES).toBe(cores);
+    expect(loadConfig({ WEB_PROCESSES: " " }).WEB_PROCESSES).toBe(cores);
+    expect(loadConfig({ WEB_PROCESSES: "0" }).WEB_PROCESSES).toBe(0);
+    expect(loadConfig({ WEB_PROCESSES: "3" }).WEB_PROCESSES).toBe(3);
+    for (const bad of ["-1", "1.5", "two"]) {
+      expect(errorOf({ WEB_PROCESSES: bad })).toContain(
+        `WEB_PROCESSES: expected a whole number of processes, or auto (one per core); got "${bad}"`,
+      );
+    }
+    expect(errorOf({ WEB_PROCESSES: "65" })).toContain(
+      'WEB_PROCESSES: expected at most 64 processes (or auto: one per core); got "65"',
     );
   });
 });

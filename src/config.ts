@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /**
@@ -6,6 +7,9 @@ import { z } from "zod";
  * README's configuration table can be checked against one place. A wrong value stops the process
  * with the variable's name, what it expects and what it got (formatConfigError).
  */
+
+/** More server processes than this would only add copies of the search index. */
+export const MAX_WEB_PROCESSES = 64;
 
 const port = (fallback: number) =>
   z.coerce
@@ -76,6 +80,21 @@ export const configSchema = z
       z.string().regex(/^[A-Z]{2}$/, "expected ISO country codes separated by commas, such as GB,FR"),
       "GB,FR,IT,DE",
     ),
+    // Processes that serve the site (src/start/web-processes.ts): one a core by default, since one
+    // Node process renders pages on one core only. 0 serves from the main process itself.
+    WEB_PROCESSES: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() ?? "")
+      .pipe(z.string().regex(/^(auto|\d+)?$/, "expected a whole number of processes, or auto (one per core)"))
+      .transform((v) =>
+        v === "" || v === "auto" ? Math.min(availableParallelism(), MAX_WEB_PROCESSES) : Number(v),
+      )
+      .pipe(
+        z
+          .number()
+          .max(MAX_WEB_PROCESSES, `expected at most ${MAX_WEB_PROCESSES} processes (or auto: one per core)`),
+      ),
     API_RATE_LIMIT_PER_MINUTE: z.coerce
       .number({ error: "expected a number" })
       .int("expected a whole number")

@@ -6,7 +6,10 @@ import { migrateToLatest } from "./migrate.ts";
 
 const DATABASE_NAME = "camstats";
 
-export type OpenDatabase = Connection;
+export interface OpenDatabase extends Connection {
+  /** Where it is: the server processes of `npm start` connect to the same database. */
+  url: string;
+}
 
 /**
  * DATABASE_URL when set; otherwise the embedded PostgreSQL with its data under DATA_DIR.
@@ -42,5 +45,5 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
     await close();
     throw error;
   }
-  return { ...connection, close };
+  return { ...connection, close, url };
 }

@@ -1,4 +1,4 @@
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { type Config, loadConfig } from "../config.ts";
 import type { Db } from "../db/connect.ts";
@@ -60,6 +60,11 @@ export interface AppOptions {
   pageCache?: PageCacheOptions | false;
   /** Spacing of the proxy's feed requests (default FEED_MAX_REQUESTS_PER_SECOND); tests lift it. */
   feedRequestsPerSecond?: number;
+  /**
+   * Where the rate limit counts: this process by default; the main process's windows when several
+   * processes serve the site (src/server/shared-rate-limit.ts).
+   */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -93,6 +98,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     void app.register(rateLimit, {
       max: perMinute,
       timeWindow: "1 minute",
+      ...(options.rateLimitStore
+        ? // A count the main process cannot give (it is gone; this process is stopping) lets the
+          // request through rather than fail it.
+          { store: options.rateLimitStore, skipOnError: true }
+        : {}),
       // A page brings a handful of hashed, immutable assets; they cost nothing to serve and
       // counting them would spend a visitor's allowance on one page view.
       allowList: (request) => request.url.startsWith("/assets/"),

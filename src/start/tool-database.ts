@@ -15,9 +15,10 @@ export async function openToolDatabase(config: Config, log: Logger): Promise<Ope
     const running = await runningServer(config.DATA_DIR);
     if (running?.owned) {
       log.info(`joining the running site's PostgreSQL (pid ${running.pid}, port ${running.port})`);
-      const connection = connect(embeddedUrl(running.port, "camstats"), { max: 4 });
+      const url = embeddedUrl(running.port, "camstats");
+      const connection = connect(url, { max: 4 });
       await migrateToLatest(connection.db);
-      return connection;
+      return { ...connection, url };
     }
   }
   return openDatabase(config, log);

@@ -1,0 +1,59 @@
+import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import { type Config, usesSandbox } from "../config.ts";
+import type { Db } from "../db/connect.ts";
+import type { Logger } from "../log.ts";
+import { configuredPlatform, sandboxPlatform } from "../online-rooms/platform-source.ts";
+import { createSearchService } from "../search/search-service.ts";
+import { buildApp } from "../server/app.ts";
+
+export interface SiteServerOptions {
+  config: Config;
+  db: Db;
+  log: Logger;
+  /** The sandbox platform's address when it is the feed (no PLATFORM_FEED_URL); null otherwise. */
+  sandboxUrl: string | null;
+  /** How many processes serve the site: the online-rooms proxy's share of the feed's rate. */
+  processes: number;
+  /** The main process's rate-limit windows, when several processes serve (shared-rate-limit.ts). */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
+}
+
+/**
+ * The site's HTTP server, listening on HOST:PORT, with its search service: what the main process
+ * runs with WEB_PROCESSES=0, and what each server process runs otherwise (src/web-process.ts). In
+ * a cluster every process listens on the same port and the main process hands out connections.
+ */
+export async function startSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
+  const { config, db, log, sandboxUrl } = options;
+  const search = createSearchService(db, { log });
+  const platform = usesSandbox(config)
+    ? sandboxUrl === null
+      ? undefined
+      : sandboxPlatform(sandboxUrl, config.FEED_CLIENT_IP)
+    : (configuredPlatform(config) ?? undefined);
+  const app = buildApp({
+    db,
+    search,
+    publishDir: config.PUBLISH_DIR,
+    rateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
+    rateLimitStore: options.rateLimitStore,
+    trustedProxies: config.TRUSTED_PROXIES,
+    ageVerificationRegions: config.AGE_VERIFICATION_REGIONS,
+    config,
+    // The sandbox serves its thumbnails itself, at the address it was started on.
+    imageHost: config.PLATFORM_IMAGE_URL ?? (usesSandbox(config) ? (sandboxUrl ?? undefined) : undefined),
+    platform,
+    // The processes share FEED_MAX_REQUESTS_PER_SECOND: together they ask the feed no faster.
+    feedRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND / Math.max(1, options.processes),
+  });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  // Load the search index now rather than on the first search, which would wait for it.
+  const indexStarted = Date.now();
+  search.ready().then(
+    () => log.info(`search index loaded in ${Date.now() - indexStarted} ms`),
+    (error: unknown) =>
+      log.error({ err: error }, "search index failed to load; the first search will try again"),
+  );
+  return app;
+}

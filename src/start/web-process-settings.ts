@@ -1,0 +1,39 @@
+/**
+ * What the main process tells each server process it forks (in the environment, so a process
+ * forked again after a crash gets the same): where the database and the sandbox platform are,
+ * which the main process learned while starting them.
+ */
+export interface WebProcessSettings {
+  databaseUrl: string;
+  /** The sandbox platform's address when it is the feed; null with the real feed. */
+  sandboxUrl: string | null;
+  /** How many processes serve the site. */
+  processes: number;
+}
+
+export const WEB_PROCESS_ENV = "CAMSTATS_WEB_PROCESS";
+
+export function webProcessEnv(settings: WebProcessSettings): Record<string, string> {
+  return { [WEB_PROCESS_ENV]: JSON.stringify(settings) };
+}
+
+/** The settings a server process was forked with; an error names what is missing. */
+export function readWebProcessSettings(env: Record<string, string | undefined>): WebProcessSettings {
+  const text = env[WEB_PROCESS_ENV];
+  if (!text) {
+    throw new Error(
+      `${WEB_PROCESS_ENV} is not set: src/web-process.ts is a server process of \`npm start\` (WEB_PROCESSES), not a command of its own`,
+    );
+  }
+  const value = JSON.parse(text) as Partial<WebProcessSettings>;
+  if (
+    typeof value.databaseUrl !== "string" ||
+    !(value.sandboxUrl === null || typeof value.sandboxUrl === "string") ||
+    typeof value.processes !== "number"
+  ) {
+    throw new Error(
+      `${WEB_PROCESS_ENV} does not hold a database URL, a sandbox URL or null, and a count: ${text}`,
+    );
+  }
+  return { databaseUrl: value.databaseUrl, sandboxUrl: value.sandboxUrl, processes: value.processes };
+}

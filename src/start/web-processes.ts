@@ -1,0 +1,101 @@
+import cluster, { type Worker } from "node:cluster";
+import { fileURLToPath } from "node:url";
+import type { Logger } from "../log.ts";
+import { RateWindows } from "../server/rate-windows.ts";
+import { answerRateRequest } from "../server/shared-rate-limit.ts";
+import { type WebProcessSettings, webProcessEnv } from "./web-process-settings.ts";
+
+/** The server process's entry (run by the same Node, with the same loader flags as this one). */
+const ENTRY = fileURLToPath(new URL("../web-process.ts", import.meta.url));
+/** How long a stopping server process may take to finish what it serves before it is killed. */
+const STOP_GRACE_MS = 10_000;
+/** Crashes within RESTART_WINDOW_MS beyond which the site stops instead of forking again. */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
+
+export interface WebProcesses {
+  /** Asks every server process to stop (each finishes the requests it has), then waits for them. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` with WEB_PROCESSES > 0: forks that many server processes (src/web-process.ts), all
+ * listening on HOST:PORT; the main process accepts the connections and hands them out in turn
+ * (node:cluster's round robin). Resolves once every one listens; rejects if one fails to start (a
+ * port in use, say). One that dies later is logged and forked again, unless they keep dying
+ * (MAX_RESTARTS a minute), which `onFatal` reports. The main process also keeps the rate limit's
+ * windows for all of them (shared-rate-limit.ts).
+ */
+export function startWebProcesses(options: {
+  settings: WebProcessSettings;
+  log: Logger;
+  onFatal: (reason: string) => void;
+}): Promise<WebProcesses> {
+  const { settings, log } = options;
+  const windows = new RateWindows();
+  const workers = new Set<Worker>();
+  const crashes: number[] = [];
+  let stopping = false;
+  cluster.setupPrimary({ exec: ENTRY, execArgv: process.execArgv });
+
+  const fork = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork(webProcessEnv(settings));
+      workers.add(worker);
+      let listening = false;
+      worker.on("message", (message: unknown) => {
+        if (message === "listening") {
+          listening = true;
+          resolve();
+          return;
+        }
+        const reply = answerRateRequest(windows, message);
+        if (reply && worker.isConnected()) worker.send(reply);
+      });
+      worker.on("exit", (code, signal) => {
+        workers.delete(worker);
+        const how = signal ?? `code ${code}`;
+        if (!listening) {
+          reject(new Error(`a server process exited (${how}) before it listened on its port`));
+          return;
+        }
+        if (stopping) return;
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes.length > 0 && (crashes[0] ?? now) < now - RESTART_WINDOW_MS) crashes.shift();
+        if (crashes.length > MAX_RESTARTS) {
+          options.onFatal(`server processes exited ${crashes.length} times within a minute`);
+          return;
+        }
+        log.error(`a server process exited (${how}); starting another`);
+        fork().catch((error: unknown) => options.onFatal(String(error)));
+      });
+    });
+
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(
+      [...workers].map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => worker.process.kill("SIGKILL"), STOP_GRACE_MS);
+            worker.once("exit", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            if (worker.isConnected()) worker.send("stop");
+            else worker.process.kill("SIGTERM");
+          }),
+      ),
+    );
+  };
+
+  return Promise.all(Array.from({ length: settings.processes }, fork)).then(
+    () => ({ stop }),
+    async (error: unknown) => {
+      // The ones that did start are stopped with the failure, not left serving.
+      await stop();
+      throw error;
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import { loadConfig } from "./config.ts";
+import { connect } from "./db/connect.ts";
+import { createLogger } from "./log.ts";
+import { sharedRateLimitStore } from "./server/shared-rate-limit.ts";
+import { createLifecycle, runProcess } from "./start/lifecycle.ts";
+import { startSiteServer } from "./start/site-server.ts";
+import { readWebProcessSettings } from "./start/web-process-settings.ts";
+
+/**
+ * One of the processes that serve the site (WEB_PROCESSES), forked by the main process of
+ * `npm start` (src/start/web-processes.ts): the site's server over the main process's database,
+ * with a search index of its own. It stops with the main process: on its word, on SIGINT or
+ * SIGTERM, or when the main process is gone (its IPC channel closes), finishing what it serves.
+ */
+const lifecycle = createLifecycle();
+
+runProcess(lifecycle, "server process", async () => {
+  const settings = readWebProcessSettings(process.env);
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  lifecycle.log = log;
+  process.on("disconnect", () => void lifecycle.shutdown("the main process is gone"));
+  process.on("message", (message) => {
+    if (message === "stop") void lifecycle.shutdown("asked to stop");
+  });
+  const { db, close } = connect(settings.databaseUrl, { applicationName: "camstats-web" });
+  lifecycle.started("the database connections", close);
+  const app = await startSiteServer({
+    config,
+    db,
+    log,
+    sandboxUrl: settings.sandboxUrl,
+    processes: settings.processes,
+    rateLimitStore: sharedRateLimitStore({
+      send: (message) => process.send?.(message),
+      onMessage: (listener) => process.on("message", listener),
+      onDisconnect: (listener) => process.on("disconnect", listener),
+    }),
+  });
+  lifecycle.started("the server", () => app.close());
+  process.send?.("listening");
+});

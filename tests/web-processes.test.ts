@@ -1,0 +1,119 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../src/db/embedded.ts";
+
+/**
+ * `npm start` with WEB_PROCESSES=2 as a real process: two server processes on one port, one rate
+ * limit for both, a crashed one replaced, and all of them stopped with the main process.
+ */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The server processes the main process forked (src/web-process.ts), by pid. */
+function serverProcesses(mainPid: number): number[] {
+  let out = "";
+  try {
+    out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(mainPid)], { encoding: "utf8" });
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+  return out
+    .split("\n")
+    .filter((line) => line.includes("web-process.ts"))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+/** A GET on a connection of its own, so that each may reach another server process. */
+function get(port: number, pathname: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: pathname, agent: false }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("the site served by several processes", () => {
+  let dataDir: string;
+  let port: number;
+  let child: ChildProcess;
+  let output = "";
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "camstats-web-"));
+    port = await freePort();
+    child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PUBLISH_DIR: path.join(dataDir, "public"),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SANDBOX_PERFORMERS: "200",
+        HISTORY_DAYS: "0",
+        COLLECT: "false",
+        WEB_PROCESSES: "2",
+        API_RATE_LIMIT_PER_MINUTE: "6",
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => {
+      output += String(chunk);
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += String(chunk);
+    });
+    const until = Date.now() + 90_000;
+    while (!output.includes("site listening")) {
+      if (Date.now() > until || child.exitCode !== null)
+        throw new Error(`no start; the process said:\n${output}`);
+      await sleep(200);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGKILL");
+      await new Promise((r) => child.once("exit", r));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("listens with two server processes sharing one rate limit", async () => {
+    expect(output).toContain(`site listening on http://127.0.0.1:${port} (2 server processes)`);
+    expect(serverProcesses(child.pid as number)).toHaveLength(2);
+    // Eight requests on eight connections, handed out in turn to the two processes: six pass.
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push(await get(port, "/api/geoip"));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+  }, 30_000);
+
+  it("replaces a server process that dies, and stops them all with the main process", async () => {
+    const [victim, survivor] = serverProcesses(child.pid as number) as [number, number];
+    process.kill(victim, "SIGKILL");
+    const until = Date.now() + 30_000;
+    let now = serverProcesses(child.pid as number);
+    while (!(now.length === 2 && !now.includes(victim))) {
+      if (Date.now() > until) throw new Error(`no replacement; the process said:\n${output}`);
+      await sleep(200);
+      now = serverProcesses(child.pid as number);
+    }
+    expect(now).toContain(survivor);
+    expect(output).toContain("a server process exited (SIGKILL); starting another");
+    // The site answers (a page, not only the API).
+    expect(await get(port, "/about")).toBeLessThan(500);
+
+    const pids = serverProcesses(child.pid as number);
+    child.kill("SIGTERM");
+    expect(await new Promise((r) => child.once("exit", r))).toBe(0);
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  }, 60_000);
+});
