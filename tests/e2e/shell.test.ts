@@ -94,4 +94,25 @@ describe("the site's shell in Chromium", () => {
       await close();
     }
   });
+
+  it("opens the footer's pages in place, and leaves a new tab's click to the browser", async () => {
+    const { page, errors, close } = await openPage(browser, `${site.url}/about`, { viewport: DESKTOP });
+    try {
+      await page.waitForLoadState("networkidle");
+      // A value on the window survives a navigation in place, not a page load.
+      await page.evaluate("window.__sameDocument = true");
+      await page.locator("footer a[href='/privacy']").click();
+      await page.waitForURL(`${site.url}/privacy`);
+      await page.getByRole("heading", { level: 1, name: "Privacy" }).waitFor();
+      expect(await page.evaluate("window.__sameDocument")).toBe(true);
+      // Ctrl-click is the browser's: a new tab, this page stays.
+      const opened = page.context().waitForEvent("page");
+      await page.locator("footer a[href='/about']").click({ modifiers: ["ControlOrMeta"] });
+      await (await opened).close();
+      expect(new URL(page.url()).pathname).toBe("/privacy");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -1,18 +1,20 @@
-import { Link } from "react-router";
 import { FOOTER_SECTIONS } from "../lib/navigation.ts";
 import { SITE_NAME } from "../lib/site.ts";
+import { useInAppLinks } from "../lib/use-in-app-links.ts";
 
 export function SiteFooter({ platformName }: { platformName: string | undefined }) {
+  const inApp = useInAppLinks();
   return (
     <footer className="site-footer">
-      <nav className="site-footer__sections" aria-label="Site">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its links' own (Enter on a link clicks it) */}
+      <nav className="site-footer__sections" aria-label="Site" onClick={inApp}>
         {FOOTER_SECTIONS.map((section) => (
           <section key={section.title} className="site-footer__section">
             <h2 className="site-footer__title">{section.title}</h2>
             <ul className="site-footer__links">
               {section.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <a href={link.to}>{link.label}</a>
                 </li>
               ))}
             </ul>
