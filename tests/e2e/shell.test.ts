@@ -95,7 +95,7 @@ describe("the site's shell in Chromium", () => {
     }
   });
 
-  it("opens the footer's pages in place, and leaves a new tab's click to the browser", async () => {
+  it("opens the footer's and the header's pages in place, and leaves a new tab's click to the browser", async () => {
     const { page, errors, close } = await openPage(browser, `${site.url}/about`, { viewport: DESKTOP });
     try {
       await page.waitForLoadState("networkidle");
@@ -110,6 +110,14 @@ describe("the site's shell in Chromium", () => {
       await page.locator("footer a[href='/about']").click({ modifiers: ["ControlOrMeta"] });
       await (await opened).close();
       expect(new URL(page.url()).pathname).toBe("/privacy");
+      // The header's links too; the top navigation marks the page it is on.
+      const search = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Search" });
+      expect(await search.getAttribute("aria-current")).toBeNull();
+      await search.click();
+      await page.waitForURL(`${site.url}/search`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      expect(await page.evaluate("window.__sameDocument")).toBe(true);
+      expect(await search.getAttribute("aria-current")).toBe("page");
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -1,4 +1,5 @@
 import type { SiteSettings } from "../lib/site.ts";
+import { useInAppLinks } from "../lib/use-in-app-links.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { SiteLogo } from "./site-logo.tsx";
@@ -7,8 +8,9 @@ import { TopNav } from "./top-nav.tsx";
 
 /** The header of every page (SPEC §2): logo, search box, social links, account menu, navigation. */
 export function SiteHeader({ site }: { site: SiteSettings | undefined }) {
+  const inApp = useInAppLinks();
   return (
-    <header className="site-header">
+    <header className="site-header" onClick={inApp}>
       <div className="site-header__bar">
         <SiteLogo />
         <SearchBox />

@@ -1,12 +1,12 @@
-import { Link } from "react-router";
 import { SITE_NAME } from "../lib/site.ts";
 import { LogoMark } from "./icons.tsx";
 
+/** The logo, linking home; navigated in place by the header's click handler (useInAppLinks). */
 export function SiteLogo() {
   return (
-    <Link to="/" className="site-logo" aria-label={`${SITE_NAME} home`}>
+    <a className="site-logo" aria-label={`${SITE_NAME} home`} href="/">
       <LogoMark />
       <span className="site-logo__name">{SITE_NAME}</span>
-    </Link>
+    </a>
   );
 }
