@@ -9,9 +9,9 @@ import pg from "pg";
  *
  * - `@performers`: performer pages `/{username}` of performers picked evenly by a hash of the name
  *   (neither only the famous nor only the forgotten);
- * - `@search`: search pages: name parts of 2 to 4 letters taken from usernames (`/search?search=`),
- *   each gender's page and its pages 2 to 5, and each gender's 40 most used tags
- *   (`/search/{gender}/{tag}`).
+ * - `@search`: search pages: name parts of 2 to 4 letters taken from usernames (`/search?search=`,
+ *   then `/search/{gender}?search=`), each gender's page and its pages 2 to 5, and each gender's 40
+ *   most used tags (`/search/{gender}/{tag}`).
  */
 export const MIXES = ["@performers", "@search"] as const;
 export type MixName = (typeof MIXES)[number];
@@ -65,14 +65,22 @@ export async function mixPaths(databaseUrl: string, mix: MixName, count: number)
       "SELECT username FROM performers ORDER BY md5(username || 'search') LIMIT $1",
       [count],
     );
+    const terms: string[] = [];
     for (const [i, { username }] of rows.entries()) {
       const letters = username.replace(/[^a-z]/g, "");
       const length = 2 + (i % 3);
       if (letters.length < length) continue;
       const start = i % Math.max(1, letters.length - length + 1);
       const term = letters.slice(start, start + length);
+      terms.push(term);
       paths.add(`/search?search=${term}`);
       if (paths.size >= count) break;
+    }
+    // Name parts repeat among 20,000 names: each part within each gender too, so that a long run
+    // still asks for each address once.
+    for (const [i, term] of terms.entries()) {
+      if (paths.size >= count) break;
+      paths.add(`/search/${SEARCH_GENDERS[i % SEARCH_GENDERS.length]?.[0]}?search=${term}`);
     }
     return [...paths].slice(0, count);
   } finally {
