@@ -15,6 +15,8 @@ interface AutocannonOptions {
   timeout: number;
   /** Each connection sends these in order, starting over at the end. */
   requests: Array<{ method: "GET"; path: string }>;
+  /** Sent with every request. */
+  headers?: Record<string, string>;
 }
 
 interface AutocannonResult {
@@ -42,6 +44,8 @@ export interface LoadOptions {
   seconds: number;
   /** Called every 5 seconds of load with the seconds done and the requests answered so far. */
   progress?: (seconds: number, answered: number) => void;
+  /** Sent with every request (bench:pages sends a browser's Accept-Encoding). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -85,6 +89,7 @@ export async function runLoad(
     // not a lost request.
     timeout: 120,
     requests: paths.map((path) => ({ method: "GET", path })),
+    headers: options.headers,
   });
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) times.push(responseTime);

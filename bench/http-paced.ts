@@ -12,7 +12,7 @@ import { type LoadResult, percentile } from "./http-load.ts";
 export async function runPacedLoad(
   baseUrl: string,
   paths: readonly string[],
-  options: { connections: number; seconds: number; rate: number },
+  options: { connections: number; seconds: number; rate: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
   const interval = (1000 * options.connections) / options.rate;
@@ -31,11 +31,14 @@ export async function runPacedLoad(
       const path = paths[next++ % paths.length] as string;
       try {
         const status = await new Promise<number>((resolve, reject) => {
-          const request = http.get({ host: url.hostname, port: url.port, path, agent }, (response) => {
-            response.resume();
-            response.on("end", () => resolve(response.statusCode ?? 0));
-            response.on("error", reject);
-          });
+          const request = http.get(
+            { host: url.hostname, port: url.port, path, agent, headers: options.headers },
+            (response) => {
+              response.resume();
+              response.on("end", () => resolve(response.statusCode ?? 0));
+              response.on("error", reject);
+            },
+          );
           request.on("error", reject);
         });
         statusCodes[status] = (statusCodes[status] ?? 0) + 1;

@@ -44,6 +44,11 @@ const { values: args } = parseArgs({
     visits: { type: "string", default: "5" },
     /** "off": the server renders every request (the render's own cost, as before the page cache). */
     "page-cache": { type: "string", default: "on" },
+    /**
+     * Sent with every request of the load, as a browser (and Googlebot) sends it: a page kept by
+     * the server's cache is then compressed once and sent so. "" sends none.
+     */
+    "accept-encoding": { type: "string", default: "gzip, deflate, br" },
     /** Server processes, as WEB_PROCESSES: one a core by default, as `npm start` runs them. */
     processes: { type: "string", default: String(Math.min(availableParallelism(), MAX_WEB_PROCESSES)) },
   },
@@ -61,6 +66,9 @@ const connections = Number(args.connections);
 const rate = Number(args.rate);
 const visits = Number(args.visits);
 const processes = Number(args.processes);
+const headers: Record<string, string> = args["accept-encoding"]
+  ? { "accept-encoding": args["accept-encoding"] as string }
+  : {};
 /** Database connections per server process, as `npm start`'s (src/db/connect.ts). */
 const POOL = 10;
 const BUDGET = { p95Ms: 50, scriptKb: 150, lcpMs: 1500, cls: 0.05 };
@@ -83,17 +91,22 @@ async function measureMix(serverUrl: string, mix: Parameters<typeof mixPaths>[1]
     await check.arrayBuffer();
     if (check.status !== 200) failures.push(`${mix} ${sample}: ${check.status}`);
   }
-  await runLoad(serverUrl, all.slice(0, warm), { connections, seconds: 3 });
+  await runLoad(serverUrl, all.slice(0, warm), { connections, seconds: 3, headers });
   const alone: number[] = [];
   for (const page of all.slice(warm, warm + RENDERS)) {
     const started = performance.now();
-    const response = await fetch(`${serverUrl}${page}`);
+    const response = await fetch(`${serverUrl}${page}`, { headers });
     await response.arrayBuffer();
     if (response.status !== 200) failures.push(`${mix} ${page}: ${response.status}`);
     alone.push(performance.now() - started);
   }
   const rest = all.slice(warm + RENDERS);
-  const load = await runPacedLoad(serverUrl, rest.length > 0 ? rest : all, { connections, seconds, rate });
+  const load = await runPacedLoad(serverUrl, rest.length > 0 ? rest : all, {
+    connections,
+    seconds,
+    rate,
+    headers,
+  });
   const renderMs = median(alone);
   console.log(
     `${mix} (${all.length} addresses, e.g. ${all[warm]})\n  render alone (median of ${RENDERS} distinct): ${ms(renderMs)}\n  paced at ${rate}/s: ${runLine(load)}`,
@@ -142,17 +155,17 @@ try {
         failures.push(`${page}: ${check.status} ${type}`);
         continue;
       }
-      await runLoad(server.url, [page], { connections, seconds: 3 }); // warm-up
+      await runLoad(server.url, [page], { connections, seconds: 3, headers }); // warm-up
       // Render time: one request at a time, so nothing queues; what a single visitor waits for.
       const alone: number[] = [];
       for (let i = 0; i < RENDERS; i++) {
         const started = performance.now();
-        await (await fetch(`${server.url}${page}`)).arrayBuffer();
+        await (await fetch(`${server.url}${page}`, { headers })).arrayBuffer();
         alone.push(performance.now() - started);
       }
       const renderMs = median(alone);
-      const saturated = await runLoad(server.url, [page], { connections, seconds });
-      const paced = await runPacedLoad(server.url, [page], { connections, seconds, rate });
+      const saturated = await runLoad(server.url, [page], { connections, seconds, headers });
+      const paced = await runPacedLoad(server.url, [page], { connections, seconds, rate, headers });
       console.log(
         `${page}\n  render alone (median of ${RENDERS}): ${ms(renderMs)}\n  saturated: ${runLine(saturated)}\n  paced at ${rate}/s: ${runLine(paced)}`,
       );

@@ -152,19 +152,28 @@ describe("PageCache", () => {
     await failing.catch(() => undefined);
   });
 
-  it("makes the body's brotli and gzip forms in the background, for bodies worth it", async () => {
+  it("makes a body's brotli or gzip form when first asked for, once, and counts it", async () => {
     const cache = new PageCache({ now: () => 0 });
     const html = `<html>${"<p>row</p>".repeat(500)}</html>`;
-    const ready = cache.set(person, null, page(html), 60_000);
-    expect(cache.get(person, never)?.encoded).toEqual({});
+    const kept = cache.set(person, null, page(html), 60_000);
     const before = cache.size;
-    await ready;
-    const encoded = cache.get(person, never)?.encoded;
-    expect(brotliDecompressSync(encoded?.br as Buffer).toString()).toBe(html);
-    expect(gunzipSync(encoded?.gzip as Buffer).toString()).toBe(html);
-    expect(cache.size).toBe(before + (encoded?.br?.length ?? 0) + (encoded?.gzip?.length ?? 0));
-    await cache.set(crawler, null, page("<p>tiny</p>"), 60_000);
-    expect(cache.get(crawler, never)?.encoded).toEqual({});
+    // Nothing is compressed until a visitor asks for a form.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.size).toBe(before);
+    const hit = cache.get(person, never);
+    const [br, again] = await Promise.all([hit?.encode("br"), kept?.encode("br")]);
+    expect(brotliDecompressSync(br as Buffer).toString()).toBe(html);
+    // Asked for twice, made once: the same bytes.
+    expect(again).toBe(br);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.size).toBe(before + (br?.length ?? 0));
+    const gzip = await cache.get(person, never)?.encode("gzip");
+    expect(gunzipSync(gzip as Buffer).toString()).toBe(html);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.size).toBe(before + (br?.length ?? 0) + (gzip?.length ?? 0));
+    // A tiny body is sent as it is.
+    cache.set(crawler, null, page("<p>tiny</p>"), 60_000);
+    expect((await cache.get(crawler, never)?.encode("br"))?.toString()).toBe("<p>tiny</p>");
   });
 
   it("does not make visitors wait for a render of a page that could not be kept last time", () => {

@@ -21,8 +21,8 @@ import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
  * no-store or no-cache). They
  * are kept for that long, at most `maxTtlMs`. The bytes kept (bodies, headers, keys) are bounded;
  * the least recently used page goes first. The Accept-Encoding choice is not in the key: an entry
- * holds the body and its brotli and gzip forms, and each visitor gets the form they accept (so
- * the pages kept are sent compressed, which a render sent as it is made is not).
+ * holds the body and the brotli or gzip forms visitors have asked for, each made the first time
+ * (PageHit.encode), and each visitor gets the form they accept.
  */
 
 export interface PageCacheOptions {
@@ -45,6 +45,13 @@ const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+/** The body in one encoding, in zlib's threads. */
+export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === "br"
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipAsync(body, { level: GZIP_LEVEL });
+}
 /** What a Map entry and its objects cost beyond the strings and bytes counted. */
 const ENTRY_OVERHEAD = 256;
 
@@ -59,8 +66,11 @@ export interface CachedPage {
 export interface PageHit {
   page: CachedPage;
   ageSeconds: number;
-  /** The body compressed, once ready (made in the background after the page is kept). */
-  encoded: Partial<Readonly<Record<Encoding, Buffer>>>;
+  /**
+   * The body in an encoding: made the first time a visitor asks for that one (in zlib's threads,
+   * off the event loop), then kept with the page; the body itself when it is too small to gain.
+   */
+  encode(encoding: Encoding): Promise<Buffer>;
 }
 
 /** What a render depends on beyond the URL: see the file's comment. */
@@ -102,11 +112,13 @@ export function cacheableForMs(status: number, headers: Headers, maxTtlMs: numbe
 
 interface PageEntry {
   kind: "page";
+  key: string;
   page: CachedPage;
   storedAt: number;
   expiresAt: number;
   bytes: number;
-  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The forms made so far, or under way (see PageHit.encode). */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /**
@@ -155,49 +167,62 @@ export class PageCache {
     return {
       page: entry.page,
       ageSeconds: Math.floor((this.now() - entry.storedAt) / 1000),
-      encoded: entry.encoded,
+      encode: (encoding) => this.encode(entry, encoding),
     };
   }
 
   /**
+   * A kept page's body in `encoding`, made once: visitors asking together share one compression,
+   * and its bytes count in the cache once made. Made on demand, not when the page is kept: a
+   * crawler walking the site asks for most pages once, often without compression, and making
+   * both forms of every page cost zlib's threads about as much CPU as the render itself.
+   */
+  private encode(entry: PageEntry, encoding: Encoding): Promise<Buffer> {
+    const body = entry.page.body;
+    if (body.length < COMPRESS_FROM_BYTES) return Promise.resolve(body);
+    let form = entry.encoded[encoding];
+    if (form === undefined) {
+      form = compress(body, encoding);
+      entry.encoded[encoding] = form;
+      void form.then(
+        (encoded) => {
+          // Counted only while the entry is still the one kept (not replaced or evicted meanwhile).
+          if (this.entries.get(entry.key) !== entry) return;
+          entry.bytes += encoded.length;
+          this.bytes += encoded.length;
+          this.evict();
+        },
+        () => undefined,
+      );
+    }
+    return form;
+  }
+
+  /**
    * Keeps a rendered page for `ttlMs`. `ageVerification` is the decision its render asked for, or
-   * null when it asked for none. The body's brotli and gzip forms are made in the background (off
-   * the event loop, in zlib's threads) and served once ready; the promise settles then.
+   * null when it asked for none. Returns the hit, to send it (its encodings made on demand), or
+   * undefined when the page is too big to keep.
    */
   set(
     facts: PageRequestFacts,
     ageVerification: boolean | null,
     page: CachedPage,
     ttlMs: number,
-  ): Promise<void> {
-    if (ttlMs <= 0) return Promise.resolve();
+  ): PageHit | undefined {
+    if (ttlMs <= 0) return undefined;
     const now = this.now();
     const plain = pageCacheKey(facts, null);
     const key = pageCacheKey(facts, ageVerification);
     let bytes = ENTRY_OVERHEAD + key.length * 2 + page.body.length;
     for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
-    if (bytes > this.maxBytes / LARGEST_SHARE) return Promise.resolve();
+    if (bytes > this.maxBytes / LARGEST_SHARE) return undefined;
     const expiresAt = now + ttlMs;
     if (ageVerification !== null) {
       this.put(plain, { kind: "varies", expiresAt, bytes: ENTRY_OVERHEAD + plain.length * 2 });
     }
-    const entry: PageEntry = { kind: "page", page, storedAt: now, expiresAt, bytes, encoded: {} };
+    const entry: PageEntry = { kind: "page", key, page, storedAt: now, expiresAt, bytes, encoded: {} };
     this.put(key, entry);
-    if (page.body.length < COMPRESS_FROM_BYTES) return Promise.resolve();
-    return Promise.all([
-      brotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
-      gzipAsync(page.body, { level: GZIP_LEVEL }),
-    ]).then(
-      ([br, gzip]) => {
-        // Still the same entry (not replaced or evicted meanwhile): count the forms in its bytes.
-        if (this.entries.get(key) !== entry) return;
-        entry.encoded = { br, gzip };
-        entry.bytes += br.length + gzip.length;
-        this.bytes += br.length + gzip.length;
-        this.evict();
-      },
-      () => undefined,
-    );
+    return { page, ageSeconds: 0, encode: (encoding) => this.encode(entry, encoding) };
   }
 
   /**

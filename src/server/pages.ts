@@ -10,10 +10,11 @@ import {
   type ServerBuild,
 } from "react-router";
 import { isCrawler } from "../web/lib/crawler.ts";
-import { preferredEncoding } from "./accept-encoding.ts";
+import { type Encoding, preferredEncoding } from "./accept-encoding.ts";
 import {
   type CachedPage,
   cacheableForMs,
+  compress,
   PageCache,
   type PageCacheOptions,
   type PageHit,
@@ -126,7 +127,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           const ttlMs = cacheableForMs(rendered.response.status, rendered.response.headers, cache.maxTtlMs);
           if (ttlMs === 0) {
             cache.notKept(facts);
-            return { response: rendered.response, page: null };
+            return { response: rendered.response, hit: null };
           }
           // Read whole to be kept (the render is one buffer already: src/web/entry.server.tsx).
           const page: CachedPage = {
@@ -137,12 +138,20 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
             ),
             body: Buffer.from(await rendered.response.arrayBuffer()),
           };
-          void cache.set(facts, rendered.ageVerification, page, ttlMs);
-          return { response: null, page };
+          const kept = cache.set(facts, rendered.ageVerification, page, ttlMs);
+          // Too big to keep: sent as rendered, compressed for this visitor alone.
+          return {
+            response: null,
+            hit: kept ?? {
+              page,
+              ageSeconds: 0,
+              encode: (encoding: Encoding) => compress(page.body, encoding),
+            },
+          };
         });
         cache.markRendering(facts, rendering);
-        const { response, page } = await rendering;
-        if (page) return sendCachedPage(reply, { page, ageSeconds: 0, encoded: {} }, acceptEncoding);
+        const { response, hit: rendered } = await rendering;
+        if (rendered) return sendCachedPage(reply, rendered, acceptEncoding);
         return sendWebResponse(reply, response);
       } catch (error) {
         // React Router renders a page's own errors into the root ErrorBoundary; this is a failure
@@ -159,18 +168,24 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
 }
 
 /**
- * A kept page, compressed when the visitor accepts it and the form is ready, with HTTP's Age so
- * that a cache downstream counts the time it spent here.
+ * A kept page, compressed when the visitor accepts it (the form made the first time one is asked
+ * for, then kept with the page), with HTTP's Age so that a cache downstream counts the time it
+ * spent here.
  */
-function sendCachedPage(reply: FastifyReply, hit: PageHit, acceptEncoding: string | undefined): FastifyReply {
+async function sendCachedPage(
+  reply: FastifyReply,
+  hit: PageHit,
+  acceptEncoding: string | undefined,
+): Promise<FastifyReply> {
+  const encoding = preferredEncoding(acceptEncoding);
+  const body = encoding === null ? hit.page.body : await hit.encode(encoding);
   reply.code(hit.page.status);
   for (const [name, value] of hit.page.headers) reply.header(name, value);
   // The same address may leave compressed or not: caches downstream must tell them apart.
   reply.header("vary", "accept-encoding").header("age", String(hit.ageSeconds));
-  const encoding = preferredEncoding(acceptEncoding);
-  const encoded = encoding === null ? undefined : hit.encoded[encoding];
-  if (encoding === null || encoded === undefined) return reply.send(hit.page.body);
-  return reply.header("content-encoding", encoding).send(encoded);
+  // A body too small to gain comes back as it is.
+  if (encoding !== null && body !== hit.page.body) reply.header("content-encoding", encoding);
+  return reply.send(body);
 }
 
 /** GET /api/geoip's rule for an address, as the loaders see it. */
