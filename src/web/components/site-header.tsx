@@ -10,6 +10,7 @@ import { TopNav } from "./top-nav.tsx";
 export function SiteHeader({ site }: { site: SiteSettings | undefined }) {
   const inApp = useInAppLinks();
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the clicks are its links' own, navigated in place
     <header className="site-header" onClick={inApp}>
       <div className="site-header__bar">
         <SiteLogo />
