@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import type { CalendarDay } from "../../../stats/queries/activity-calendar.ts";
 import { formatDuration } from "../../lib/format.ts";
+import { type CalendarData, calendarCells } from "../../lib/performer/calendar-data.ts";
 
 const CELL = 12;
 const GAP = 2;
@@ -18,7 +18,8 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
  * one square per day shaded by its level (0–4), each with its own title ("2026-01-02: 3 h 20 min
  * online, 2 streams"), so it reads without scripts; a sentence sums it up for screen readers.
  */
-export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
+export function ActivityCalendar({ calendar }: { calendar: CalendarData }) {
+  const days = calendarCells(calendar);
   const online = days.filter((d) => d.level > 0).length;
   const weeks = Math.ceil(days.length / 7);
   const width = LEFT + weeks * (CELL + GAP);

@@ -1,5 +1,5 @@
-import type { HeatRow, WeekChoice } from "../../lib/performer/heat-map.ts";
-import { WEEK_CHOICES } from "../../lib/performer/heat-map.ts";
+import type { HeatWeek, WeekChoice } from "../../lib/performer/heat-map.ts";
+import { heatRows, WEEK_CHOICES } from "../../lib/performer/heat-map.ts";
 
 const hourLabel = (hour: number) => String(hour).padStart(2, "0");
 
@@ -15,12 +15,12 @@ const hourLabel = (hour: number) => String(hour).padStart(2, "0");
  * hour being the row's and column's headers.
  */
 export function HeatMap({
-  rows,
+  week,
   weeks,
   path,
   id,
 }: {
-  rows: readonly HeatRow[];
+  week: HeatWeek;
   weeks: WeekChoice;
   /** The page's path, which the week links keep. */
   path: string;
@@ -59,7 +59,7 @@ export function HeatMap({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
+            {heatRows(week).map((row) => (
               <tr key={row.weekday}>
                 <th scope="row" abbr={row.weekday}>
                   {row.weekday.slice(0, 3)}

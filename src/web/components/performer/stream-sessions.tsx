@@ -1,5 +1,6 @@
 import type { StreamSession } from "../../../stats/queries/performer-streams.ts";
 import { formatDuration } from "../../lib/format.ts";
+import type { StreamRow } from "../../lib/performer/page-data.ts";
 import { change, figure, minutesBetween, utcTime } from "./format.ts";
 
 /**
@@ -12,7 +13,7 @@ export function StreamSessions({
   selected,
   path,
 }: {
-  streams: readonly StreamSession[];
+  streams: readonly StreamRow[];
   selected: StreamSession | null;
   path: string;
 }) {
