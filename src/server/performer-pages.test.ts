@@ -144,17 +144,17 @@ describe("the performer pages and the token page", () => {
       const heat = section(html, "hours-title");
       const rows = [...heat.matchAll(/<th scope="row" abbr="([A-Za-z]+)">/g)].map((m) => m[1]);
       expect(rows).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
-      expect(heat.match(/<td class="hm-4"/g)?.length).toBe(8);
-      expect(heat.match(/<td class="hm-[123]"/g)).toBeNull();
+      expect(heat.match(/<td class="shade-4"/g)?.length).toBe(8);
+      expect(heat.match(/<td class="shade-[123]"/g)).toBeNull();
       // Every cell says its minutes; those with time online detail them in a title.
-      expect(heatCell(heat, "Monday", 18)).toBe('<td class="hm-4" title="240 min on 4 days">240 min</td>');
+      expect(heatCell(heat, "Monday", 18)).toBe('<td class="shade-4" title="240 min on 4 days">240 min</td>');
       expect(heatCell(heat, "Monday", 17)).toBe("<td>0 min</td>");
       expect(heat).toContain("over the last 4 weeks");
       for (const weeks of [1, 4, 12, 54])
         expect(heat).toContain(`href="/alice_cam?weeks=${weeks}#hours-title"`);
       const twelve = await get("/alice_cam?weeks=12");
       expect(heatCell(section(twelve.html, "hours-title"), "Thursday", 21)).toBe(
-        '<td class="hm-4" title="720 min on 12 days">720 min</td>',
+        '<td class="shade-4" title="720 min on 12 days">720 min</td>',
       );
     });
 
@@ -162,7 +162,7 @@ describe("the performer pages and the token page", () => {
       const { html } = await get("/alice_cam");
       const calendar = section(html, "calendar-title");
       expect(calendar).toContain(`<title>${f.today}: 4 h online, 1 stream</title>`);
-      expect(calendar).toContain(`data-day="${f.today}" data-level="3"`);
+      expect(calendar).toContain(`class="shade-3"><title>${f.today}: 4 h online, 1 stream</title>`);
       const daily = section(html, "daily-title");
       expect(daily.match(/<tr>/g)?.length).toBe(31);
       expect(daily).toContain(`<time dateTime="${f.today}">`);

@@ -67,7 +67,7 @@ export function HeatMap({
                 {row.cells.map((cell) => (
                   <td
                     key={cell.hour}
-                    className={cell.level === 0 ? undefined : `hm-${cell.level}`}
+                    className={cell.level === 0 ? undefined : `shade-${cell.level}`}
                     title={
                       cell.minutesOnline === 0
                         ? undefined
@@ -82,10 +82,10 @@ export function HeatMap({
       </section>
       <p className="heat-map__legend" aria-hidden="true">
         Less <span />
-        <span className="hm-1" />
-        <span className="hm-2" />
-        <span className="hm-3" />
-        <span className="hm-4" /> More
+        <span className="shade-1" />
+        <span className="shade-2" />
+        <span className="shade-3" />
+        <span className="shade-4" /> More
       </p>
     </section>
   );
