@@ -44,7 +44,7 @@ export function HeatMap({
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
       <section className="heat-map__scroll" tabIndex={0} aria-label="Heat map of hours online">
         <table className="heat-map">
-          <caption>Minutes online per weekday and UTC hour over {span}</caption>
+          <caption>{`Minutes online per weekday and UTC hour over ${span}`}</caption>
           <thead>
             <tr>
               <th scope="col">
