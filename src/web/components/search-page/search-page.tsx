@@ -264,13 +264,17 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
         )}
       </section>
 
-      <FilterDialog
-        open={dialogOpen}
-        filters={filters}
-        tags={data.tags}
-        onApply={changeFilters}
-        onClosed={() => setDialogOpen(false)}
-      />
+      {/* Only once scripts run: until then the Filters button is disabled and the closed dialog is
+          neither seen nor heard, yet it was 4 kB and a hundred elements of every server render. */}
+      {hydrated && (
+        <FilterDialog
+          open={dialogOpen}
+          filters={filters}
+          tags={data.tags}
+          onApply={changeFilters}
+          onClosed={() => setDialogOpen(false)}
+        />
+      )}
     </article>
   );
 }
