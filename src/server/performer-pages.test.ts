@@ -16,6 +16,12 @@ const BROWSER =
 // React separates adjacent text with <!-- -->, which a browser ignores; so do these tests.
 const clean = (html: string) =>
   html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+
+/** The heat map's cell of a weekday's row and UTC hour, as markup. */
+function heatCell(heat: string, weekday: string, hour: number): string | undefined {
+  const row = new RegExp(`<th scope="row" abbr="${weekday}">[^<]*</th>(.*?)</tr>`).exec(heat)?.[1] ?? "";
+  return row.match(/<td[^>]*>[^<]*<\/td>/g)?.[hour];
+}
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const h1 = (html: string) => [...html.matchAll(/<h1[^>]*>([^<]*)<\/h1>/g)].map((m) => m[1]);
@@ -138,15 +144,17 @@ describe("the performer pages and the token page", () => {
       const heat = section(html, "hours-title");
       const rows = [...heat.matchAll(/<th scope="row" abbr="([A-Za-z]+)">/g)].map((m) => m[1]);
       expect(rows).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
-      expect(heat.match(/data-level="4"/g)?.length).toBe(8);
-      expect(heat.match(/data-level="[123]"/g)).toBeNull();
-      expect(heat).toContain('title="Monday 18:00 UTC: 240 minutes on 4 days"');
+      expect(heat.match(/<td class="shade-4"/g)?.length).toBe(8);
+      expect(heat.match(/<td class="shade-[123]"/g)).toBeNull();
+      // Every cell says its minutes; those with time online detail them in a title.
+      expect(heatCell(heat, "Monday", 18)).toBe('<td class="shade-4" title="240 min on 4 days">240 min</td>');
+      expect(heatCell(heat, "Monday", 17)).toBe("<td>0 min</td>");
       expect(heat).toContain("over the last 4 weeks");
       for (const weeks of [1, 4, 12, 54])
         expect(heat).toContain(`href="/alice_cam?weeks=${weeks}#hours-title"`);
       const twelve = await get("/alice_cam?weeks=12");
-      expect(section(twelve.html, "hours-title")).toContain(
-        'title="Thursday 21:00 UTC: 720 minutes on 12 days"',
+      expect(heatCell(section(twelve.html, "hours-title"), "Thursday", 21)).toBe(
+        '<td class="shade-4" title="720 min on 12 days">720 min</td>',
       );
     });
 
@@ -154,7 +162,7 @@ describe("the performer pages and the token page", () => {
       const { html } = await get("/alice_cam");
       const calendar = section(html, "calendar-title");
       expect(calendar).toContain(`<title>${f.today}: 4 h online, 1 stream</title>`);
-      expect(calendar).toContain(`data-day="${f.today}" data-level="3"`);
+      expect(calendar).toContain(`class="shade-3"><title>${f.today}: 4 h online, 1 stream</title>`);
       const daily = section(html, "daily-title");
       expect(daily.match(/<tr>/g)?.length).toBe(31);
       expect(daily).toContain(`<time dateTime="${f.today}">`);

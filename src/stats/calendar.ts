@@ -3,7 +3,8 @@
  * and return. Strings in, strings out: a day never passes through a local-time Date.
  */
 
-const DAY_MS = 86_400_000;
+/** A UTC day in milliseconds (no leap seconds in Date arithmetic). */
+export const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^(\d{4})-(\d{2})$/;
 

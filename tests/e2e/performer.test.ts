@@ -63,7 +63,7 @@ describe("the performer pages in a browser", () => {
         expect(await charts(page).count()).toBe(0);
         expect(await page.locator(".stream-table tbody tr").count()).toBe(3);
         expect(await page.locator(".heat-map tbody tr").count()).toBe(7);
-        expect(await page.locator('.heat-map td[data-level="4"]').count()).toBe(8);
+        expect(await page.locator(".heat-map td.shade-4").count()).toBe(8);
         expect(await page.locator(".activity-calendar rect").count()).toBeGreaterThan(100);
         expect(await page.locator(".daily-table tbody tr").count()).toBe(30);
         // No horizontal scrolling of the page itself: wide tables scroll in their own regions.

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connect.ts";
-import { addDays, dayStart, weekStart } from "../calendar.ts";
+import { addDays, DAY_MS, dayOfInstant, dayStart, weekStart } from "../calendar.ts";
 import { type ActivityLevel, activityLevel } from "../formulas/activity-level.ts";
 
 /** The activity calendar's longest reach (SPEC §9). */
@@ -55,7 +55,10 @@ export function calendarDays(
   const fromDay = calendarStart(firstDay, endDay);
   const found = new Map(rows.map((r) => [r.day, r]));
   const days: CalendarDay[] = [];
-  for (let day = fromDay, end = dayStart(endDay); dayStart(day) <= end; day = addDays(day, 1)) {
+  // Day by day in milliseconds, one date string each: addDays and dayStart check and parse a day
+  // text every time, which over a year's days showed in the performer page's profile.
+  for (let ms = dayStart(fromDay), end = dayStart(endDay); ms <= end; ms += DAY_MS) {
+    const day = dayOfInstant(ms);
     const r = found.get(day);
     const minutesOnline = r?.minutesOnline ?? 0;
     const streams = r?.streamCount ?? 0;

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import type { CalendarDay } from "../../../stats/queries/activity-calendar.ts";
 import { formatDuration } from "../../lib/format.ts";
+import { type CalendarData, calendarCells } from "../../lib/performer/calendar-data.ts";
 
 const CELL = 12;
 const GAP = 2;
@@ -17,8 +17,11 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
  * The activity calendar (SPEC §9: up to 54 weeks, Monday to Sunday): an SVG drawn on the server,
  * one square per day shaded by its level (0–4), each with its own title ("2026-01-02: 3 h 20 min
  * online, 2 streams"), so it reads without scripts; a sentence sums it up for screen readers.
+ * Up to 378 squares: each has only its place, size, title and one short shade class (none for
+ * level 0, the squares' default), as the heat map's cells.
  */
-export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
+export function ActivityCalendar({ calendar }: { calendar: CalendarData }) {
+  const days = calendarCells(calendar);
   const online = days.filter((d) => d.level > 0).length;
   const weeks = Math.ceil(days.length / 7);
   const width = LEFT + weeks * (CELL + GAP);
@@ -55,8 +58,9 @@ export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
             {days.map((day, index) => {
               const week = Math.floor(index / 7);
               const row = index % 7;
-              const date = new Date(`${day.day}T00:00:00Z`);
-              const monthLabel = row === 0 && date.getUTCDate() <= 7 ? MONTHS[date.getUTCMonth()] : undefined;
+              // The first Monday of a month starts its label (the day's text read, not parsed).
+              const monthLabel =
+                row === 0 && day.day.slice(8) <= "07" ? MONTHS[Number(day.day.slice(5, 7)) - 1] : undefined;
               return (
                 <Fragment key={day.day}>
                   {monthLabel && (
@@ -70,9 +74,7 @@ export function ActivityCalendar({ days }: { days: readonly CalendarDay[] }) {
                     width={CELL}
                     height={CELL}
                     rx={2}
-                    className={`activity-calendar__day activity-calendar__day--${day.level}`}
-                    data-day={day.day}
-                    data-level={day.level}
+                    className={day.level === 0 ? undefined : `shade-${day.level}`}
                   >
                     <title>{`${day.day}: ${formatDuration(day.minutesOnline)} online, ${day.streams} ${day.streams === 1 ? "stream" : "streams"}`}</title>
                   </rect>

@@ -1,5 +1,5 @@
-import type { HeatRow, WeekChoice } from "../../lib/performer/heat-map.ts";
-import { WEEK_CHOICES } from "../../lib/performer/heat-map.ts";
+import type { HeatWeek, WeekChoice } from "../../lib/performer/heat-map.ts";
+import { heatRows, WEEK_CHOICES } from "../../lib/performer/heat-map.ts";
 
 const hourLabel = (hour: number) => String(hour).padStart(2, "0");
 
@@ -7,14 +7,20 @@ const hourLabel = (hour: number) => String(hour).padStart(2, "0");
  * The performer's week as a 24 × 7 heat map (Monday to Sunday, UTC hours): a plain table, each
  * cell shaded by its level and saying its minutes, so it reads without scripts and to screen
  * readers. The week choices are links (?weeks=) to the same page.
+ *
+ * The 168 cells are most of the page's markup, so each is as light as it can be: its minutes are
+ * its own text (the table's CSS hides it from sight, not from screen readers), its shade one short
+ * class (none for shade 0, the cells' default), and a short title ("240 min on 4 days") only where
+ * there was time online: the hover is how a sighted visitor reads a cell's figures, the weekday and
+ * hour being the row's and column's headers.
  */
 export function HeatMap({
-  rows,
+  week,
   weeks,
   path,
   id,
 }: {
-  rows: readonly HeatRow[];
+  week: HeatWeek;
   weeks: WeekChoice;
   /** The page's path, which the week links keep. */
   path: string;
@@ -38,7 +44,7 @@ export function HeatMap({
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
       <section className="heat-map__scroll" tabIndex={0} aria-label="Heat map of hours online">
         <table className="heat-map">
-          <caption>Minutes online per weekday and UTC hour over {span}</caption>
+          <caption>{`Minutes online per weekday and UTC hour over ${span}`}</caption>
           <thead>
             <tr>
               <th scope="col">
@@ -53,7 +59,7 @@ export function HeatMap({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
+            {heatRows(week).map((row) => (
               <tr key={row.weekday}>
                 <th scope="row" abbr={row.weekday}>
                   {row.weekday.slice(0, 3)}
@@ -61,12 +67,13 @@ export function HeatMap({
                 {row.cells.map((cell) => (
                   <td
                     key={cell.hour}
-                    className={`heat-map__cell heat-map__cell--${cell.level}`}
-                    title={`${row.weekday} ${hourLabel(cell.hour)}:00 UTC: ${cell.minutesOnline} minutes on ${cell.daysOnline} ${cell.daysOnline === 1 ? "day" : "days"}`}
-                    data-level={cell.level}
-                  >
-                    <span className="sr-only">{`${cell.minutesOnline} min`}</span>
-                  </td>
+                    className={cell.level === 0 ? undefined : `shade-${cell.level}`}
+                    title={
+                      cell.minutesOnline === 0
+                        ? undefined
+                        : `${cell.minutesOnline} min on ${cell.daysOnline} ${cell.daysOnline === 1 ? "day" : "days"}`
+                    }
+                  >{`${cell.minutesOnline} min`}</td>
                 ))}
               </tr>
             ))}
@@ -74,11 +81,11 @@ export function HeatMap({
         </table>
       </section>
       <p className="heat-map__legend" aria-hidden="true">
-        Less <span className="heat-map__cell heat-map__cell--0" />
-        <span className="heat-map__cell heat-map__cell--1" />
-        <span className="heat-map__cell heat-map__cell--2" />
-        <span className="heat-map__cell heat-map__cell--3" />
-        <span className="heat-map__cell heat-map__cell--4" /> More
+        Less <span />
+        <span className="shade-1" />
+        <span className="shade-2" />
+        <span className="shade-3" />
+        <span className="shade-4" /> More
       </p>
     </section>
   );

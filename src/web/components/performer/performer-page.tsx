@@ -1,3 +1,4 @@
+import { toRows } from "../../lib/columns.ts";
 import type { PerformerPageData } from "../../lib/performer/page-data.ts";
 import { TimeChart } from "../charts/time-chart.tsx";
 import { ActivityCalendar } from "./activity-calendar.tsx";
@@ -37,10 +38,10 @@ export function PerformerPage({ data }: { data: PerformerPageData }) {
           series={[{ label: "Best rank", values: series.bestRank }]}
         />
       </section>
-      <StreamSessions streams={data.streams} selected={data.selectedStream} path={data.requestPath} />
-      <HeatMap rows={data.heat} weeks={data.weeks} path={data.requestPath} id="hours" />
-      <ActivityCalendar days={data.calendar} />
-      <DailyTable days={data.daily} />
+      <StreamSessions streams={toRows(data.streams)} selected={data.selectedStream} path={data.requestPath} />
+      <HeatMap week={data.heat} weeks={data.weeks} path={data.requestPath} id="hours" />
+      <ActivityCalendar calendar={data.calendar} />
+      <DailyTable days={toRows(data.daily)} />
       <Milestones progress={data.milestones} peak={data.badges.peakViewers?.viewers ?? null} />
     </article>
   );

@@ -1,3 +1,4 @@
+import { toRows } from "../../lib/columns.ts";
 import { formatDuration } from "../../lib/format.ts";
 import type { SchedulePageData } from "../../lib/performer/schedule-load.server.ts";
 import { ActivityCalendar } from "./activity-calendar.tsx";
@@ -6,6 +7,7 @@ import { HeatMap } from "./heat-map.tsx";
 
 /** /schedule/{user}: when the performer usually streams. */
 export function SchedulePage({ data }: { data: SchedulePageData }) {
+  const streams = toRows(data.streams);
   return (
     <article className="performer">
       <h1>{data.username}'s schedule</h1>
@@ -16,15 +18,15 @@ export function SchedulePage({ data }: { data: SchedulePageData }) {
           Visit the room on the platform
         </a>
       </p>
-      <HeatMap rows={data.heat} weeks={data.weeks} path={data.schedulePath} id="hours" />
-      <ActivityCalendar days={data.calendar} />
+      <HeatMap week={data.heat} weeks={data.weeks} path={data.schedulePath} id="hours" />
+      <ActivityCalendar calendar={data.calendar} />
       <section className="performer__section" aria-labelledby="last-streams-title">
         <h2 id="last-streams-title">The last streams</h2>
-        {data.streams.length === 0 ? (
+        {streams.length === 0 ? (
           <p>No streams recorded yet.</p>
         ) : (
           <ul className="schedule__streams">
-            {data.streams.map((s) => (
+            {streams.map((s) => (
               <li key={s.streamId}>
                 {utcTime(s.startTime)} to {utcTime(s.endTime)} (
                 {formatDuration(minutesBetween(s.startTime, s.endTime))})

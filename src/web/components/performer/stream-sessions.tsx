@@ -1,5 +1,6 @@
 import type { StreamSession } from "../../../stats/queries/performer-streams.ts";
 import { formatDuration } from "../../lib/format.ts";
+import type { StreamRow } from "../../lib/performer/page-data.ts";
 import { change, figure, minutesBetween, utcTime } from "./format.ts";
 
 /**
@@ -12,7 +13,7 @@ export function StreamSessions({
   selected,
   path,
 }: {
-  streams: readonly StreamSession[];
+  streams: readonly StreamRow[];
   selected: StreamSession | null;
   path: string;
 }) {
@@ -25,7 +26,7 @@ export function StreamSessions({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         <section className="performer__scroll" tabIndex={0} aria-label="Stream sessions">
           <table className="performer__table stream-table">
-            <caption className="sr-only">The latest {streams.length} streams, newest first</caption>
+            <caption className="sr-only">{`The latest ${streams.length} streams, newest first`}</caption>
             <thead>
               <tr>
                 <th scope="col">Start</th>
@@ -50,7 +51,7 @@ export function StreamSessions({
                   <td className="num">{change(s.followersStart, s.followersEnd)}</td>
                   <td>
                     <a href={`${path}?stream=${s.streamId}#stream-details`} rel="nofollow">
-                      Details<span className="sr-only"> of the stream of {utcTime(s.startTime)}</span>
+                      Details<span className="sr-only">{` of the stream of ${utcTime(s.startTime)}`}</span>
                     </a>
                   </td>
                 </tr>

@@ -1,4 +1,3 @@
-import type { GenderCode } from "../../../search/search-index.ts";
 import { LIVE_WITHIN_MS, liveStateText } from "../../../stats/formulas/live-state.ts";
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
 import { formatCount } from "../../lib/format.ts";
@@ -21,6 +20,9 @@ export function broadcastTimeText(result: ModelResult, now: number): string {
  * One search result (SPEC §2): name, display name, gender, age, flag, viewer threshold, followers,
  * the latest broadcast's tags, when it was, and the live thumbnail where it may be shown. The whole
  * card links to the performer's page.
+ *
+ * A page has 50 cards, so each is lean: its parts are styled by their place in the card (search.css)
+ * rather than by a class each, and texts are single strings (no `<!-- -->` between parts).
  */
 export function ResultCard({
   result,
@@ -36,10 +38,10 @@ export function ResultCard({
   const gender = genderNameOfCode(result.gender);
   return (
     <li className="search-card">
-      <a className="search-card__link" href={`/${encodeURIComponent(result.name)}`}>
+      <a href={`/${encodeURIComponent(result.name)}`}>
         <span className="search-card__name">{result.name}</span>
         {result.displayName !== null && result.displayName !== result.name && (
-          <span className="search-card__display">{result.displayName}</span>
+          <span>{result.displayName}</span>
         )}
       </a>
       {live && thumbnail !== null && (
@@ -56,16 +58,12 @@ export function ResultCard({
           }}
         />
       )}
-      <p className="search-card__facts">
+      <p>
         {gender !== null && <span>{gender}</span>}
-        {result.age !== null && <span>{result.age} years</span>}
-        {result.country !== null && (
-          <span className="search-card__flag">
-            <Flag country={result.country} />
-          </span>
-        )}
+        {result.age !== null && <span>{`${result.age} years`}</span>}
+        <Flag country={result.country} />
       </p>
-      <dl className="search-card__figures">
+      <dl>
         <div>
           <dt>Viewers</dt>
           <dd>{result.maxViewers === null ? "–" : viewerThresholdLabel(result.maxViewers)}</dd>
@@ -75,13 +73,11 @@ export function ResultCard({
           <dd>{result.followerCount === null ? "–" : formatCount(result.followerCount)}</dd>
         </div>
       </dl>
-      <p className={live ? "search-card__seen search-card__seen--live" : "search-card__seen"}>
-        {broadcastTimeText(result, now)}
-      </p>
+      <p className={live ? "search-card__live" : undefined}>{broadcastTimeText(result, now)}</p>
       {result.tags.length > 0 && (
-        <ul className="search-card__tags" aria-label="Tags of the latest broadcast">
+        <ul aria-label="Tags of the latest broadcast">
           {result.tags.map((tag) => (
-            <li key={tag}>#{tag}</li>
+            <li key={tag}>{`#${tag}`}</li>
           ))}
         </ul>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../../search/summary-rules.ts";
 import { useAgeVerification } from "../../lib/age-verification.ts";
+import { toRows } from "../../lib/columns.ts";
 import { PAGE_GENDER_LABELS } from "../../lib/page-genders.ts";
 import { pageHref } from "../../lib/pagination.ts";
 import {
@@ -77,7 +78,7 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
     seeded.current = data;
     cache.current.set(data.query, offsetOfPage(data.address.page), {
       resultCount: data.resultCount,
-      rows: data.results,
+      rows: toRows(data.results),
       at: data.now,
     });
   }
@@ -263,13 +264,17 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
         )}
       </section>
 
-      <FilterDialog
-        open={dialogOpen}
-        filters={filters}
-        tags={data.tags}
-        onApply={changeFilters}
-        onClosed={() => setDialogOpen(false)}
-      />
+      {/* Only once scripts run: until then the Filters button is disabled and the closed dialog is
+          neither seen nor heard, yet it was 4 kB and a hundred elements of every server render. */}
+      {hydrated && (
+        <FilterDialog
+          open={dialogOpen}
+          filters={filters}
+          tags={data.tags}
+          onApply={changeFilters}
+          onClosed={() => setDialogOpen(false)}
+        />
+      )}
     </article>
   );
 }

@@ -25,25 +25,49 @@ export const WEEKDAYS = [
   "Sunday",
 ] as const;
 
+/**
+ * The heat map as the loader sends it: the 168 buckets' minutes and days online, Monday 00:00 UTC
+ * first, hour by hour. Two arrays of numbers rather than 168 objects: React Router encodes the
+ * loader's data on every render, at a cost that grows with the objects and keys in it; the weekday,
+ * hour and shade of a bucket follow from its place and are worked out on render (heatRows).
+ */
+export interface HeatWeek {
+  minutes: number[];
+  days: number[];
+}
+
+/** hourlyStats' buckets (Monday hour 0 first, every bucket there) as the loader sends them. */
+export function heatWeek(buckets: readonly HourlyBucket[]): HeatWeek {
+  return { minutes: buckets.map((b) => b.minutesOnline), days: buckets.map((b) => b.daysOnline) };
+}
+
+/** One heat map cell: its UTC hour, minutes and days online, and shade. */
+export interface HeatCell {
+  hour: number;
+  minutesOnline: number;
+  daysOnline: number;
+  level: HeatLevel;
+}
+
 /** The heat map's rows: one per weekday, 24 cells each, with their shade. */
 export interface HeatRow {
   weekday: (typeof WEEKDAYS)[number];
-  cells: { hour: number; minutesOnline: number; daysOnline: number; level: HeatLevel }[];
+  cells: HeatCell[];
 }
 
-export function heatRows(buckets: readonly HourlyBucket[]): HeatRow[] {
-  const max = buckets.reduce((m, b) => Math.max(m, b.minutesOnline), 0);
+export function heatRows({ minutes, days }: HeatWeek): HeatRow[] {
+  const max = Math.max(0, ...minutes);
   return WEEKDAYS.map((weekday, index) => ({
     weekday,
-    cells: buckets
-      .filter((b) => b.weekday === index + 1)
-      .sort((a, b) => a.hour - b.hour)
-      .map((b) => ({
-        hour: b.hour,
-        minutesOnline: b.minutesOnline,
-        daysOnline: b.daysOnline,
-        level: heatLevel(b.minutesOnline, max),
-      })),
+    cells: Array.from({ length: 24 }, (_, hour) => {
+      const minutesOnline = minutes[index * 24 + hour] ?? 0;
+      return {
+        hour,
+        minutesOnline,
+        daysOnline: days[index * 24 + hour] ?? 0,
+        level: heatLevel(minutesOnline, max),
+      };
+    }),
   }));
 }
 

@@ -16,14 +16,16 @@ import {
   performerRecords,
 } from "../../../stats/queries/performer-day-rows.ts";
 import { performerStream, performerStreams } from "../../../stats/queries/performer-streams.ts";
+import { toColumns } from "../columns.ts";
 import { isCrawler } from "../crawler.ts";
 import { yesterdayUtc } from "../daily-viewers/days.ts";
 import { notFound } from "../page-errors.server.ts";
 import { bioForDisplay } from "./bio-text.ts";
-import { heatRows, readWeeks } from "./heat-map.ts";
+import { calendarData } from "./calendar-data.ts";
+import { heatWeek, readWeeks } from "./heat-map.ts";
 import { milestoneProgress } from "./milestones.ts";
 import { performerOfAddress, performerPath, schedulePath } from "./name.server.ts";
-import type { PerformerLive, PerformerPageData } from "./page-data.ts";
+import { type PerformerLive, type PerformerPageData, STREAM_ROW_FIELDS } from "./page-data.ts";
 
 /** Sessions in the table: the latest first. */
 export const STREAMS_SHOWN = 20;
@@ -137,12 +139,12 @@ export async function loadPerformerPage(
       peakViewers: series.map((p) => p.peakViewers),
       bestRank: series.map((p) => p.bestRank),
     },
-    streams,
+    streams: toColumns(streams, STREAM_ROW_FIELDS),
     selectedStream: selected,
     weeks,
-    heat: heatRows(hourly),
-    calendar,
-    daily: [...daily].reverse(),
+    heat: heatWeek(hourly),
+    calendar: calendarData(calendar),
+    daily: toColumns(daily.reverse(), ["localTime", "streamCount", "followerGains", "minutesOnline"]),
     milestones: milestoneProgress(records.peakViewers?.viewers ?? null, records.milestones),
     links: {
       wrapped: `/${context.config.PLATFORM_SLUG}_wrapped/${encodeURIComponent(name)}`,

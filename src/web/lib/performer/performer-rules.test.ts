@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HourlyBucket } from "../../../stats/queries/hourly-stats.ts";
 import { BIO_CUT_CHARS, bioForDisplay } from "./bio-text.ts";
-import { heatLevel, heatRows, readWeeks } from "./heat-map.ts";
+import { heatLevel, heatRows, heatWeek, readWeeks } from "./heat-map.ts";
 import { milestoneProgress } from "./milestones.ts";
 import { hourRanges, scheduleInWords } from "./schedule-words.ts";
 
@@ -33,7 +33,7 @@ describe("the heat map's shading", () => {
     expect(heatLevel(751, 1000)).toBe(4);
   });
   it("lays the buckets out Monday to Sunday, 24 hours each", () => {
-    const rows = heatRows(buckets({ "7:23": 2, "1:0": 1 }));
+    const rows = heatRows(heatWeek(buckets({ "7:23": 2, "1:0": 1 })));
     expect(rows.map((r) => r.weekday)).toEqual([
       "Monday",
       "Tuesday",
@@ -44,8 +44,9 @@ describe("the heat map's shading", () => {
       "Sunday",
     ]);
     expect(rows.every((r) => r.cells.length === 24)).toBe(true);
-    expect(rows[6]?.cells[23]?.level).toBe(4);
-    expect(rows[0]?.cells[0]?.level).toBe(2);
+    expect(rows[6]?.cells[23]).toEqual({ hour: 23, minutesOnline: 120, daysOnline: 2, level: 4 });
+    expect(rows[0]?.cells[0]).toEqual({ hour: 0, minutesOnline: 60, daysOnline: 1, level: 2 });
+    expect(rows[0]?.cells[1]).toEqual({ hour: 1, minutesOnline: 0, daysOnline: 0, level: 0 });
   });
   it("reads ?weeks strictly", () => {
     const read = (q: string) => readWeeks(new URLSearchParams(q), 4);

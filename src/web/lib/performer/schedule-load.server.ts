@@ -1,11 +1,13 @@
 import type { PageContext } from "../../../server/page-context.ts";
 import { dayOfInstant } from "../../../stats/calendar.ts";
-import { activityCalendar, type CalendarDay } from "../../../stats/queries/activity-calendar.ts";
+import { activityCalendar } from "../../../stats/queries/activity-calendar.ts";
 import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
 import { performerStreams } from "../../../stats/queries/performer-streams.ts";
+import { type Columns, toColumns } from "../columns.ts";
 import { yesterdayUtc } from "../daily-viewers/days.ts";
 import { notFound } from "../page-errors.server.ts";
-import { type HeatRow, heatRows, readWeeks, type WeekChoice } from "./heat-map.ts";
+import { type CalendarData, calendarData } from "./calendar-data.ts";
+import { type HeatWeek, heatWeek, readWeeks, type WeekChoice } from "./heat-map.ts";
 import { performerOfAddress, performerPath, schedulePath } from "./name.server.ts";
 import type { PerformerHeader } from "./page-data.ts";
 import { scheduleInWords } from "./schedule-words.ts";
@@ -18,9 +20,10 @@ export interface SchedulePageData extends PerformerHeader {
   weeks: WeekChoice;
   /** The usual days and hours in words (schedule-words.ts). */
   inWords: string;
-  heat: HeatRow[];
-  calendar: CalendarDay[];
-  streams: { streamId: string; startTime: string; endTime: string }[];
+  heat: HeatWeek;
+  calendar: CalendarData;
+  /** Column by column, as the performer page's tables (columns.ts). */
+  streams: Columns<{ streamId: string; startTime: string; endTime: string }>;
 }
 
 /** /schedule/{user}: when the performer usually streams, over 12 weeks unless ?weeks= says otherwise. */
@@ -48,8 +51,8 @@ export async function loadSchedulePage(
     schedulePath: schedulePath(name),
     weeks,
     inWords: scheduleInWords(hourly, weeks),
-    heat: heatRows(hourly),
-    calendar,
-    streams: streams.map((s) => ({ streamId: s.streamId, startTime: s.startTime, endTime: s.endTime })),
+    heat: heatWeek(hourly),
+    calendar: calendarData(calendar),
+    streams: toColumns(streams, ["streamId", "startTime", "endTime"]),
   };
 }

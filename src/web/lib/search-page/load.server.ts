@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
 import type { ModelQuery } from "../../../search/model-query.ts";
+import { toColumns } from "../columns.ts";
 import { isCrawler } from "../crawler.ts";
 import { notFound } from "../page-errors.server.ts";
 import type { PageLoaderArgs } from "../page-loader.ts";
 import { apiQuery, DEFAULT_FILTERS, DEFAULT_SORT, explainSearch, searchedTerm } from "./filters.ts";
-import type { ModelResult, SearchPageData } from "./page-data.ts";
+import { MODEL_RESULT_FIELDS, type ModelResult, type SearchPageData } from "./page-data.ts";
 import { offsetOfPage, readSearchAddress, SEARCH_GENDER_CODES, searchPagePath } from "./url.ts";
 import { PAGE_SIZE } from "./window.ts";
 
@@ -59,7 +60,7 @@ export async function loadSearchPage({ request, params, context }: PageLoaderArg
     address,
     path: searchPagePath(address.gender, address.tag),
     resultCount: answer.resultCount,
-    results: answer.results.slice(0, PAGE_SIZE),
+    results: toColumns(answer.results.slice(0, PAGE_SIZE), MODEL_RESULT_FIELDS),
     query: apiQuery("models", address, DEFAULT_FILTERS, DEFAULT_SORT),
     now: Date.now(),
     tags,

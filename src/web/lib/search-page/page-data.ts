@@ -1,7 +1,21 @@
 import type { ModelResult } from "../../../search/search-results.ts";
+import type { Columns } from "../columns.ts";
 import type { SearchAddress } from "./url.ts";
 
 export type { ModelResult };
+
+/** Every field of a result: the cards show them all (name to the time since the last broadcast). */
+export const MODEL_RESULT_FIELDS = [
+  "name",
+  "displayName",
+  "gender",
+  "age",
+  "country",
+  "maxViewers",
+  "followerCount",
+  "tags",
+  "lastSeenTime",
+] as const satisfies readonly (keyof ModelResult)[];
 
 /** One summary search result (SPEC §3): the enriched name and the text that matched. */
 export interface SummaryResult {
@@ -17,7 +31,11 @@ export interface SearchPageData {
   path: string;
   /** The page's results under the default filters and sort (SPEC §4: the embedded first page). */
   resultCount: number;
-  results: ModelResult[];
+  /**
+   * Column by column (columns.ts): 50 results as 9 arrays rather than 50 objects of 9 keys, which
+   * React Router's encoding of the loader's data on every render made dear.
+   */
+  results: Columns<ModelResult>;
   /** The query string these results answer (without offset): the window cache's key. */
   query: string;
   /** When the results were read (ms), for their 'live N days ago' texts. */
