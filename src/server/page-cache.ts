@@ -40,8 +40,12 @@ export const DEFAULT_PAGE_CACHE_TTL_MS = 60_000;
 const LARGEST_SHARE = 8;
 /** Bodies smaller than this are sent as they are: compressing saves too little. */
 const COMPRESS_FROM_BYTES = 1024;
-/** Brotli's quality 5 rather than its default 11: a 130 kB page in a few ms, not a hundred. */
-const BROTLI_QUALITY = 5;
+/**
+ * Brotli's quality 4 rather than its default 11: a performer page (48 kB) in 1.1 ms rather than
+ * 1.7 at quality 5 or a hundred at 11, for 6 % more bytes than 5 (9.4 kB, not 8.8). Each distinct
+ * page is compressed once, on the server's cores that render pages (BENCHMARKS.md, issue 6).
+ */
+const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

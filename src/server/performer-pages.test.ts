@@ -165,7 +165,7 @@ describe("the performer pages and the token page", () => {
       expect(calendar).toContain(`class="shade-3"><title>${f.today}: 4 h online, 1 stream</title>`);
       const daily = section(html, "daily-title");
       expect(daily.match(/<tr>/g)?.length).toBe(31);
-      expect(daily).toContain(`<time dateTime="${f.today}">`);
+      expect(daily).toContain(`<time datetime="${f.today}">`);
       expect(daily).toContain("+12");
     });
 

@@ -1,5 +1,6 @@
 import type { StreamSession } from "../../../stats/queries/performer-streams.ts";
 import { formatDuration } from "../../lib/format.ts";
+import { escapeHtml } from "../../lib/html-text.ts";
 import type { StreamRow } from "../../lib/performer/page-data.ts";
 import { change, figure, minutesBetween, utcTime } from "./format.ts";
 
@@ -7,6 +8,7 @@ import { change, figure, minutesBetween, utcTime } from "./format.ts";
  * The latest stream sessions (SPEC §3), newest first, in a table; each row's "Details" link
  * (?stream={id}, a plain link, so it works without scripts) opens the session's every field below
  * the table. The id is the session's start in seconds since 1970, as /api/stream_details takes it.
+ * The table is built as an HTML string, as the charts' tables are (chart-table.tsx says why).
  */
 export function StreamSessions({
   streams,
@@ -23,42 +25,14 @@ export function StreamSessions({
       {streams.length === 0 ? (
         <p>No streams recorded yet.</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        <section className="performer__scroll" tabIndex={0} aria-label="Stream sessions">
-          <table className="performer__table stream-table">
-            <caption className="sr-only">{`The latest ${streams.length} streams, newest first`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Start</th>
-                <th scope="col">Length</th>
-                <th scope="col">Peak viewers</th>
-                <th scope="col">Avg viewers</th>
-                <th scope="col">Best rank</th>
-                <th scope="col">Followers</th>
-                <th scope="col">
-                  <span className="sr-only">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {streams.map((s) => (
-                <tr key={s.streamId} aria-current={selected?.streamId === s.streamId ? "true" : undefined}>
-                  <td>{utcTime(s.startTime)}</td>
-                  <td>{formatDuration(minutesBetween(s.startTime, s.endTime))}</td>
-                  <td className="num">{figure(s.maxViewers)}</td>
-                  <td className="num">{figure(s.avgViewers)}</td>
-                  <td className="num">{figure(s.bestRank)}</td>
-                  <td className="num">{change(s.followersStart, s.followersEnd)}</td>
-                  <td>
-                    <a href={`${path}?stream=${s.streamId}#stream-details`} rel="nofollow">
-                      Details<span className="sr-only">{` of the stream of ${utcTime(s.startTime)}`}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <section
+          className="performer__scroll"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          aria-label="Stream sessions"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built from figures and the page's path, every one escaped
+          dangerouslySetInnerHTML={{ __html: sessionsTableHtml(streams, selected, path) }}
+        />
       )}
       {selected && <StreamDetails stream={selected} path={path} />}
     </section>
@@ -113,3 +87,21 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   avgRank: "Average rank",
   avgGenderRank: "Average rank within gender",
 };
+
+/** The sessions' table (see StreamSessions): the markup React would make of it. */
+export function sessionsTableHtml(
+  streams: readonly StreamRow[],
+  selected: StreamSession | null,
+  path: string,
+): string {
+  let html = `<table class="performer__table stream-table"><caption class="sr-only">The latest ${streams.length} streams, newest first</caption><thead><tr><th scope="col">Start</th><th scope="col">Length</th><th scope="col">Peak viewers</th><th scope="col">Avg viewers</th><th scope="col">Best rank</th><th scope="col">Followers</th><th scope="col"><span class="sr-only">Details</span></th></tr></thead><tbody>`;
+  for (const s of streams) {
+    const start = escapeHtml(utcTime(s.startTime));
+    html += selected?.streamId === s.streamId ? `<tr aria-current="true">` : "<tr>";
+    html += `<td>${start}</td><td>${escapeHtml(formatDuration(minutesBetween(s.startTime, s.endTime)))}</td>`;
+    html += `<td class="num">${escapeHtml(figure(s.maxViewers))}</td><td class="num">${escapeHtml(figure(s.avgViewers))}</td>`;
+    html += `<td class="num">${escapeHtml(figure(s.bestRank))}</td><td class="num">${escapeHtml(change(s.followersStart, s.followersEnd))}</td>`;
+    html += `<td><a href="${escapeHtml(`${path}?stream=${s.streamId}#stream-details`)}" rel="nofollow">Details<span class="sr-only"> of the stream of ${start}</span></a></td></tr>`;
+  }
+  return `${html}</tbody></table>`;
+}
