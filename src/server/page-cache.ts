@@ -196,7 +196,10 @@ export class PageCache {
           this.bytes += encoded.length;
           this.evict();
         },
-        () => undefined,
+        // A failed compression is not kept: the next visitor asking for the form tries again.
+        () => {
+          if (entry.encoded[encoding] === form) delete entry.encoded[encoding];
+        },
       );
     }
     return form;
