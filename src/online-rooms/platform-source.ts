@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import { type Config, usesSandbox } from "../config.ts";
 import { SANDBOX_SITE } from "../sandbox/server.ts";
 import type { AffiliateSettings } from "./links.ts";
 import type { OnlineRoomsFeed } from "./service.ts";
@@ -35,6 +35,17 @@ export function configuredPlatform(config: Config): PlatformSource | null {
     },
     site: new URL(config.PLATFORM_FEED_URL).origin,
   };
+}
+
+/**
+ * The platform `npm start` reads: the sandbox at `sandboxUrl` (null: not started) when no real feed
+ * is configured, the configured one otherwise: the choice src/start/feed-source.ts makes for the
+ * collector, made again from the sandbox's address by each server process (which cannot be handed
+ * the feed source itself), so the pages proxy the feed the collector reads.
+ */
+export function runningPlatform(config: Config, sandboxUrl: string | null): PlatformSource | null {
+  if (!usesSandbox(config)) return configuredPlatform(config);
+  return sandboxUrl === null ? null : sandboxPlatform(sandboxUrl, config.FEED_CLIENT_IP);
 }
 
 export function affiliateOf(platform: PlatformSource): AffiliateSettings {

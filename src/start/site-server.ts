@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type Config, usesSandbox } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
-import { configuredPlatform, sandboxPlatform } from "../online-rooms/platform-source.ts";
+import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
 
@@ -27,11 +27,7 @@ export interface SiteServerOptions {
 export async function startSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
   const { config, db, log, sandboxUrl } = options;
   const search = createSearchService(db, { log });
-  const platform = usesSandbox(config)
-    ? sandboxUrl === null
-      ? undefined
-      : sandboxPlatform(sandboxUrl, config.FEED_CLIENT_IP)
-    : (configuredPlatform(config) ?? undefined);
+  const platform = runningPlatform(config, sandboxUrl) ?? undefined;
   const app = buildApp({
     db,
     search,
