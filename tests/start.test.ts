@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HISTORY_TIERS } from "../src/collect/history.ts";
 import { freePort } from "../src/db/embedded.ts";
 import { lastClosedDay } from "../src/jobs/daily-job.ts";
+import { spawnMain } from "./helpers/main-process.ts";
 
 /**
  * `npm start`'s entry as a real process: the embedded PostgreSQL under DATA_DIR, the sandbox, the
@@ -31,9 +32,8 @@ describe("the site's process", () => {
   });
 
   function start(): ChildProcess {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      env: {
-        PATH: process.env.PATH,
+    return spawnMain(
+      {
         DATA_DIR: dataDir,
         PUBLISH_DIR: path.join(dataDir, "public"),
         PORT: String(port),
@@ -44,12 +44,10 @@ describe("the site's process", () => {
         POLL_INTERVAL: "2",
         LOG_LEVEL: "warn",
       },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    child.stderr?.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    return child;
+      (text) => {
+        stderr += text;
+      },
+    );
   }
 
   async function health(): Promise<{ status: number; body: Record<string, unknown> } | null> {
@@ -239,13 +237,9 @@ describe("the site's process", () => {
   }, 240_000);
 
   it("stops at boot with the variable's name, what it expects and what it got", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      env: { PATH: process.env.PATH, PORT: "eighty", POLL_INTERVAL: "0" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
     let output = "";
-    child.stderr?.on("data", (chunk) => {
-      output += String(chunk);
+    const child = spawnMain({ PORT: "eighty", POLL_INTERVAL: "0" }, (text) => {
+      output += text;
     });
     const code = await new Promise((r) => child.once("exit", r));
     expect(code).toBe(1);

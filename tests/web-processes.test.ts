@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../src/db/embedded.ts";
+import { spawnMain } from "./helpers/main-process.ts";
 
 /**
  * `npm start` with WEB_PROCESSES=2 as a real process: two server processes on one port, one rate
@@ -48,9 +49,8 @@ describe("the site served by several processes", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "camstats-web-"));
     port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      env: {
-        PATH: process.env.PATH,
+    child = spawnMain(
+      {
         DATA_DIR: dataDir,
         PUBLISH_DIR: path.join(dataDir, "public"),
         PORT: String(port),
@@ -62,14 +62,11 @@ describe("the site served by several processes", () => {
         API_RATE_LIMIT_PER_MINUTE: "6",
         LOG_LEVEL: "info",
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += String(chunk);
-    });
+      (text) => {
+        output += text;
+      },
+      { stdout: true },
+    );
     const until = Date.now() + 90_000;
     while (!output.includes("site listening")) {
       if (Date.now() > until || child.exitCode !== null)
