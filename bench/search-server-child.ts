@@ -5,6 +5,8 @@ import type { ServerMode, ServerReady, ServerStats } from "./search-server.ts";
 /** The parent's handle on a server process of bench/search-server.ts. */
 export interface ServerChild extends ServerReady {
   url: string;
+  /** The forked process's id (with --processes above 1, the cluster's primary). */
+  pid: number;
   stats(): Promise<ServerStats>;
   stop(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function startServerChild(options: {
   return {
     ...ready,
     url: `http://127.0.0.1:${ready.port}`,
+    pid: child.pid ?? 0,
     stats: () => {
       const reply = nextMessage<ServerStats>(child);
       child.send("stats");

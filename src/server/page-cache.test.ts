@@ -80,7 +80,7 @@ describe("the page's word for this cache alone (x-server-cache)", () => {
 
 describe("PageCache", () => {
   it("gives a crawler and a person different entries", () => {
-    const cache = new PageCache({ now: () => 0 });
+    const cache = new PageCache({ keepFirstRender: true, now: () => 0 });
     cache.set(person, null, page("for people"), 60_000);
     expect(cache.get(crawler, never)).toBeUndefined();
     cache.set(crawler, null, page("for crawlers"), 60_000);
@@ -90,7 +90,7 @@ describe("PageCache", () => {
 
   it("respects the time to live, and says the page's age", () => {
     let now = 10_000;
-    const cache = new PageCache({ now: () => now });
+    const cache = new PageCache({ keepFirstRender: true, now: () => now });
     cache.set(person, null, page("a"), 30_000);
     now += 29_999;
     expect(cache.get(person, never)?.ageSeconds).toBe(29);
@@ -100,7 +100,7 @@ describe("PageCache", () => {
   });
 
   it("keys a page whose render asked for the age-verification decision by that decision", () => {
-    const cache = new PageCache({ now: () => 0 });
+    const cache = new PageCache({ keepFirstRender: true, now: () => 0 });
     cache.set(person, true, page("no thumbnails"), 60_000);
     expect(cache.get(person, () => true)?.page.body.toString()).toBe("no thumbnails");
     expect(cache.get(person, () => false)).toBeUndefined();
@@ -113,7 +113,7 @@ describe("PageCache", () => {
   });
 
   it("stays within its bytes, the least recently used page first out", () => {
-    const cache = new PageCache({ maxBytes: 40_000, now: () => 0 });
+    const cache = new PageCache({ keepFirstRender: true, maxBytes: 40_000, now: () => 0 });
     const big = "x".repeat(4_000);
     const facts = (n: number) => ({ url: `http://site.test/p${n}`, crawler: false });
     for (let n = 0; n < 8; n++) cache.set(facts(n), null, page(big), 60_000);
@@ -128,13 +128,13 @@ describe("PageCache", () => {
   });
 
   it("keeps nothing for a time to live of 0", () => {
-    const cache = new PageCache({ now: () => 0 });
+    const cache = new PageCache({ keepFirstRender: true, now: () => 0 });
     cache.set(person, null, page("a"), 0);
     expect(cache.get(person, never)).toBeUndefined();
   });
 
   it("tells of a render under way for the same facts until it settles, even when it fails", async () => {
-    const cache = new PageCache({ now: () => 0 });
+    const cache = new PageCache({ keepFirstRender: true, now: () => 0 });
     let finish!: () => void;
     const render = new Promise<void>((resolve) => {
       finish = resolve;
@@ -153,7 +153,7 @@ describe("PageCache", () => {
   });
 
   it("makes a body's brotli or gzip form when first asked for, once, and counts it", async () => {
-    const cache = new PageCache({ now: () => 0 });
+    const cache = new PageCache({ keepFirstRender: true, now: () => 0 });
     const html = `<html>${"<p>row</p>".repeat(500)}</html>`;
     const kept = cache.set(person, null, page(html), 60_000);
     const before = cache.size;
@@ -178,7 +178,7 @@ describe("PageCache", () => {
 
   it("does not make visitors wait for a render of a page that could not be kept last time", () => {
     let now = 0;
-    const cache = new PageCache({ now: () => now });
+    const cache = new PageCache({ keepFirstRender: true, now: () => now });
     cache.markRendering(person, new Promise(() => {}));
     expect(cache.renderUnderWay(person)).toBeDefined();
     cache.notKept(person);
@@ -190,5 +190,49 @@ describe("PageCache", () => {
     // A page kept later replaces the mark.
     cache.set(person, null, page("now public"), 30_000);
     expect(cache.get(person, never)?.page.body.toString()).toBe("now public");
+  });
+});
+
+describe("PageCache: what is kept first", () => {
+  it("keeps a page from its second render within the longest a page is kept, not its first", () => {
+    let now = 0;
+    const cache = new PageCache({ now: () => now });
+    expect(cache.set(person, null, page("first"), 60_000)).toBeUndefined();
+    expect(cache.get(person, never)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    now += 59_999;
+    expect(cache.set(person, null, page("second"), 60_000)?.page.body.toString()).toBe("second");
+    expect(cache.get(person, never)?.page.body.toString()).toBe("second");
+    // Crawlers' renders count apart: a person's visits do not make a crawler's page kept.
+    expect(cache.set(crawler, null, page("crawler's"), 60_000)).toBeUndefined();
+  });
+
+  it("counts a render a minute after the first as a first again", () => {
+    let now = 0;
+    const cache = new PageCache({ now: () => now });
+    cache.set(person, null, page("a"), 60_000);
+    now += 60_000;
+    expect(cache.set(person, null, page("b"), 60_000)).toBeUndefined();
+    now += 1_000;
+    expect(cache.set(person, null, page("c"), 60_000)).toBeDefined();
+  });
+
+  it("keeps a first render that another visitor waited for", async () => {
+    const cache = new PageCache({ now: () => 0 });
+    cache.markRendering(person, Promise.resolve());
+    expect(cache.renderUnderWay(person)).toBeDefined();
+    expect(cache.set(person, null, page("waited for"), 60_000)).toBeDefined();
+    expect(cache.get(person, never)?.page.body.toString()).toBe("waited for");
+  });
+
+  it("remembers the addresses rendered once within a sixteenth of its bytes, forgetting the oldest", () => {
+    // 64 kB: 4 kB of addresses at 256 bytes and two a character each: 9 keys of 98 characters.
+    const cache = new PageCache({ maxBytes: 64 * 1024, now: () => 0 });
+    const facts = (n: number) => ({ url: `http://site.test/${String(n).padStart(70, "0")}`, crawler: false });
+    expect(pageCacheKey(facts(0), null)).toHaveLength(98);
+    for (let n = 0; n < 10; n++) cache.set(facts(n), null, page("once"), 60_000);
+    // The first address was forgotten: its next render is a first again. The last one is remembered.
+    expect(cache.set(facts(0), null, page("again"), 60_000)).toBeUndefined();
+    expect(cache.set(facts(9), null, page("again"), 60_000)).toBeDefined();
   });
 });

@@ -23,6 +23,16 @@ import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
  * the least recently used page goes first. The Accept-Encoding choice is not in the key: an entry
  * holds the body and the brotli or gzip forms visitors have asked for, each made the first time
  * (PageHit.encode), and each visitor gets the form they accept.
+ *
+ * What is kept first: a page is kept from its second render within `maxTtlMs` (nginx's
+ * proxy_cache_min_uses 2), or when a visitor waited for its first render. Most addresses a site
+ * serves are asked for once a minute or less (a performer's page, a crawler's walk): keeping
+ * them gains no hit, evicts pages that would have had one, and costs the server more than it
+ * saves. Their bodies (buffers outside V8's heap) lived on until evicted and then until a full
+ * collection, and the steady churn of them, 3 MB a second a process at 50 performer pages a
+ * second, set off bursts of full collections that stalled both cores (BENCHMARKS.md, issue 6).
+ * The addresses rendered once are remembered (their keys only) within a bounded share of
+ * `maxBytes`.
  */
 
 export interface PageCacheOptions {
@@ -30,6 +40,11 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** The longest a page is kept, whatever its Cache-Control allows (default 60 s). */
   maxTtlMs?: number;
+  /**
+   * Keep a page from its first render. By default a page is kept from its second render within
+   * `maxTtlMs` (see the file's comment); tests of the other rules turn this on.
+   */
+  keepFirstRender?: boolean;
   /** The clock (tests inject one). */
   now?: () => number;
 }
@@ -38,14 +53,18 @@ export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_PAGE_CACHE_TTL_MS = 60_000;
 /** One page may take at most this share of the cache, so that one huge page cannot empty it. */
 const LARGEST_SHARE = 8;
+/** The addresses rendered once (PageCache.seen) may take at most this share of the cache's bytes. */
+const SEEN_SHARE = 16;
 /** Bodies smaller than this are sent as they are: compressing saves too little. */
 const COMPRESS_FROM_BYTES = 1024;
 /**
- * Brotli's quality 4 rather than its default 11: a performer page (48 kB) in 1.1 ms rather than
- * 1.7 at quality 5 or a hundred at 11, for 6 % more bytes than 5 (9.4 kB, not 8.8). Each distinct
- * page is compressed once, on the server's cores that render pages (BENCHMARKS.md, issue 6).
+ * Brotli's quality 2 rather than its default 11. Each distinct page is compressed once, on the
+ * cores that render pages, so the compression is part of a first visit's cost: at quality 4 a
+ * performer page (48 kB) cost the server about 1 ms of CPU more than at 2 (quality 4's hasher
+ * allocates large tables for every page), a tenth of the whole request, for 6.5 % fewer bytes
+ * (9.4 kB rather than 10.1; quality 3 saves 1 % of 2's bytes). BENCHMARKS.md, issue 6.
  */
-const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 2;
 const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -145,11 +164,19 @@ export class PageCache {
   private bytes = 0;
   /** Renders under way, by the plain key of their facts. */
   private readonly rendering = new Map<string, Promise<void>>();
+  private readonly keepFirstRender: boolean;
+  /**
+   * Pages rendered once and not kept, by plain key: when their first render was, in render order
+   * (the oldest first). Bounded by `seenBytes` so that a crawler of endless addresses cannot grow it.
+   */
+  private readonly seen = new Map<string, number>();
+  private seenBytes = 0;
 
   constructor(options: PageCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES;
     this.maxTtlMs = options.maxTtlMs ?? DEFAULT_PAGE_CACHE_TTL_MS;
     this.now = options.now ?? Date.now;
+    this.keepFirstRender = options.keepFirstRender ?? false;
   }
 
   /** Bytes held now (for tests and logs). */
@@ -219,6 +246,7 @@ export class PageCache {
     if (ttlMs <= 0) return undefined;
     const now = this.now();
     const plain = pageCacheKey(facts, null);
+    if (!this.admit(plain, now)) return undefined;
     const key = pageCacheKey(facts, ageVerification);
     let bytes = ENTRY_OVERHEAD + key.length * 2 + page.body.length;
     for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
@@ -239,7 +267,10 @@ export class PageCache {
   renderUnderWay(facts: PageRequestFacts): Promise<void> | undefined {
     const key = pageCacheKey(facts, null);
     if (this.fresh(key)?.kind === "not-kept") return undefined;
-    return this.rendering.get(key);
+    const underWay = this.rendering.get(key);
+    // A second visitor waits for this render: it is kept, so that the wait ends in a hit.
+    if (underWay) this.markSeen(key, this.now());
+    return underWay;
   }
 
   /** Records that a render of these facts could not be kept, for the longest a page is kept. */
@@ -264,6 +295,35 @@ export class PageCache {
     void done.then(() => {
       if (this.rendering.get(key) === done) this.rendering.delete(key);
     });
+  }
+
+  /**
+   * Whether a render of this page is kept: from its second render within maxTtlMs (or when
+   * visitors waited for this render: renderUnderWay marks the page as asked for).
+   */
+  private admit(plain: string, now: number): boolean {
+    if (this.keepFirstRender) return true;
+    const first = this.seen.get(plain);
+    if (first !== undefined && now - first < this.maxTtlMs) {
+      this.forget(plain);
+      return true;
+    }
+    this.markSeen(plain, now);
+    return false;
+  }
+
+  private markSeen(plain: string, at: number): void {
+    this.forget(plain);
+    this.seen.set(plain, at);
+    this.seenBytes += ENTRY_OVERHEAD + plain.length * 2;
+    for (const [oldest] of this.seen) {
+      if (this.seenBytes <= this.maxBytes / SEEN_SHARE) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(plain: string): void {
+    if (this.seen.delete(plain)) this.seenBytes -= ENTRY_OVERHEAD + plain.length * 2;
   }
 
   private fresh(key: string): PageEntry | MarkEntry | undefined {
