@@ -18,14 +18,32 @@ export interface StreamSession {
   tags: string[];
 }
 
+/**
+ * The fields of a session that a table of sessions shows (the performer page's): no tags and no
+ * gender ranks, which are the costly part of reading and decoding a row.
+ */
+export const SESSION_ROW_FIELDS = [
+  "streamId",
+  "startTime",
+  "endTime",
+  "followersStart",
+  "followersEnd",
+  "maxViewers",
+  "avgViewers",
+  "bestRank",
+] as const satisfies readonly (keyof StreamSession)[];
+export type StreamSessionRow = Pick<StreamSession, (typeof SESSION_ROW_FIELDS)[number]>;
+
 /** Averages come from the sums the collector keeps, to one decimal (null without samples). */
-const SESSION_COLUMNS = sql`
+const ROW_COLUMNS = sql`
   date_part('epoch', start_time)::bigint::text AS "streamId",
   to_char(start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "startTime",
   to_char(end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "endTime",
   followers_start AS "followersStart", followers_end AS "followersEnd", max_viewers AS "maxViewers",
   CASE WHEN viewers_samples > 0 THEN ROUND(viewers_sum::numeric / viewers_samples, 1)::float8 END AS "avgViewers",
-  best_rank AS "bestRank", best_gender_rank AS "bestGenderRank",
+  best_rank AS "bestRank"`;
+const SESSION_COLUMNS = sql`${ROW_COLUMNS},
+  best_gender_rank AS "bestGenderRank",
   CASE WHEN rank_samples > 0 THEN ROUND(rank_sum::numeric / rank_samples, 1)::float8 END AS "avgRank",
   CASE WHEN gender_rank_samples > 0 THEN ROUND(gender_rank_sum::numeric / gender_rank_samples, 1)::float8 END AS "avgGenderRank",
   tags`;
@@ -34,6 +52,18 @@ const SESSION_COLUMNS = sql`
 export async function performerStreams(db: Db, performerId: number, limit: number): Promise<StreamSession[]> {
   const { rows } = await sql<StreamSession>`
     SELECT ${SESSION_COLUMNS} FROM stream_sessions
+    WHERE performer_id = ${performerId} ORDER BY start_time DESC LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** A performer's latest streams as a table shows them (SESSION_ROW_FIELDS), newest first. */
+export async function performerStreamRows(
+  db: Db,
+  performerId: number,
+  limit: number,
+): Promise<StreamSessionRow[]> {
+  const { rows } = await sql<StreamSessionRow>`
+    SELECT ${ROW_COLUMNS} FROM stream_sessions
     WHERE performer_id = ${performerId} ORDER BY start_time DESC LIMIT ${limit}`.execute(db);
   return rows;
 }

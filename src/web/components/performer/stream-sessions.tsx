@@ -1,7 +1,6 @@
-import type { StreamSession } from "../../../stats/queries/performer-streams.ts";
+import type { StreamSession, StreamSessionRow } from "../../../stats/queries/performer-streams.ts";
 import { formatDuration } from "../../lib/format.ts";
 import { escapeHtml } from "../../lib/html-text.ts";
-import type { StreamRow } from "../../lib/performer/page-data.ts";
 import { change, figure, minutesBetween, utcTime } from "./format.ts";
 
 /**
@@ -15,7 +14,7 @@ export function StreamSessions({
   selected,
   path,
 }: {
-  streams: readonly StreamRow[];
+  streams: readonly StreamSessionRow[];
   selected: StreamSession | null;
   path: string;
 }) {
@@ -90,7 +89,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /** The sessions' table (see StreamSessions): the markup React would make of it. */
 export function sessionsTableHtml(
-  streams: readonly StreamRow[],
+  streams: readonly StreamSessionRow[],
   selected: StreamSession | null,
   path: string,
 ): string {

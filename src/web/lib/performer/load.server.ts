@@ -15,7 +15,11 @@ import {
   performerDayRows,
   performerRecords,
 } from "../../../stats/queries/performer-day-rows.ts";
-import { performerStream, performerStreams } from "../../../stats/queries/performer-streams.ts";
+import {
+  performerStream,
+  performerStreamRows,
+  SESSION_ROW_FIELDS,
+} from "../../../stats/queries/performer-streams.ts";
 import { toColumns } from "../columns.ts";
 import { isCrawler } from "../crawler.ts";
 import { yesterdayUtc } from "../daily-viewers/days.ts";
@@ -25,7 +29,7 @@ import { calendarData } from "./calendar-data.ts";
 import { heatWeek, readWeeks } from "./heat-map.ts";
 import { milestoneProgress } from "./milestones.ts";
 import { performerOfAddress, performerPath, schedulePath } from "./name.server.ts";
-import { type PerformerLive, type PerformerPageData, STREAM_ROW_FIELDS } from "./page-data.ts";
+import type { PerformerLive, PerformerPageData } from "./page-data.ts";
 
 /** Sessions in the table: the latest first. */
 export const STREAMS_SHOWN = 20;
@@ -93,7 +97,7 @@ export async function loadPerformerPage(
   // read of their performer_days rows: a round trip each costs more than deriving them here.
   const [days, streams, selected, hourly, live] = await Promise.all([
     performerDayRows(context.db, id),
-    performerStreams(context.db, id, STREAMS_SHOWN),
+    performerStreamRows(context.db, id, STREAMS_SHOWN),
     streamId === undefined ? null : performerStream(context.db, id, streamId),
     hourlyStats(context.db, id, yesterday, weeks),
     crawler ? null : performerLive(context, profile, now),
@@ -139,7 +143,7 @@ export async function loadPerformerPage(
       peakViewers: series.map((p) => p.peakViewers),
       bestRank: series.map((p) => p.bestRank),
     },
-    streams: toColumns(streams, STREAM_ROW_FIELDS),
+    streams: toColumns(streams, SESSION_ROW_FIELDS),
     selectedStream: selected,
     weeks,
     heat: heatWeek(hourly),

@@ -1,22 +1,9 @@
 import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts";
-import type { StreamSession } from "../../../stats/queries/performer-streams.ts";
+import type { StreamSession, StreamSessionRow } from "../../../stats/queries/performer-streams.ts";
 import type { Columns } from "../columns.ts";
 import type { CalendarData } from "./calendar-data.ts";
 import type { HeatWeek, WeekChoice } from "./heat-map.ts";
 import type { MilestoneProgress } from "./milestones.ts";
-
-/** The fields of a session that the sessions table shows (the selected session is sent whole). */
-export const STREAM_ROW_FIELDS = [
-  "streamId",
-  "startTime",
-  "endTime",
-  "followersStart",
-  "followersEnd",
-  "maxViewers",
-  "avgViewers",
-  "bestRank",
-] as const satisfies readonly (keyof StreamSession)[];
-export type StreamRow = Pick<StreamSession, (typeof STREAM_ROW_FIELDS)[number]>;
 
 /** A performer's live state (SPEC §4) as the page shows it. */
 export interface PerformerLive {
@@ -75,7 +62,7 @@ export interface PerformerPageData extends PerformerHeader {
    * The sessions table, newest first. The page's tables go column by column (columns.ts: the
    * encoding of the loader's data grows with its objects and keys), with only the fields shown.
    */
-  streams: Columns<StreamRow>;
+  streams: Columns<StreamSessionRow>;
   /** The session ?stream= asks for, shown in full. */
   selectedStream: StreamSession | null;
   weeks: WeekChoice;
