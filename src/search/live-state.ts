@@ -1,12 +1,9 @@
-import { LIVE_WITHIN_MS } from "../stats/formulas/live-state.ts";
+import { LIVE_WITHIN_MS, ONLINE_LIST_VALID_MS } from "../stats/formulas/live-state.ts";
 import { type Bitset, hasBit, newBitset, orInto, setBit } from "./bitset.ts";
 import { PrefixBits } from "./prefix-bits.ts";
 import { NO_COUNT, type SearchIndex } from "./search-index.ts";
 import type { LiveRows } from "./search-rows.ts";
 import { orderByKeyDesc, positionsOf } from "./sorted-lists.ts";
-
-/** An online list older than this is not "now" (the collector has stopped, or fails): it counts as sightings only. */
-export const ONLINE_LIST_VALID_MS = 10 * 60_000;
 
 /**
  * What changes every poll, laid over a SearchIndex (refreshed about once a minute): the latest

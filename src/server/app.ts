@@ -65,6 +65,8 @@ export interface AppOptions {
    * processes serve the site (src/server/shared-rate-limit.ts).
    */
   rateLimitStore?: FastifyRateLimitStoreCtor;
+  /** The clock the API judges live states by (GET /api/streamers?modelName); tests fix it. */
+  now?: () => number;
 }
 
 /**
@@ -115,7 +117,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   void app.register(async (api) => {
     registerHealth(api, options.db);
     registerStreams(api, options.db);
-    registerStreamers(api, options.db);
+    registerStreamers(api, options.db, options.now);
     registerTraffic(api, options.db);
     registerModelSearch(api, search);
     registerSummaries(api, options.db);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
-import { LIVE_WITHIN_MS } from "../../stats/formulas/live-state.ts";
-import { lastSeen, onlineNow, onlineRoom } from "../../stats/queries/online-now.ts";
+import { lastSeen, onlineNow, performerLiveNow } from "../../stats/queries/online-now.ts";
 import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
@@ -14,7 +13,8 @@ const streamersQuery = z.object({
 
 /**
  * /api/streamers: who is online now (the latest complete poll), and /api/streamers?modelName: one
- * performer's live state. Both change every poll, so they are cached for a minute, not five.
+ * performer's live state, by the performer page's rule (performerLiveNow). Both change every poll,
+ * so they are cached for a minute, not five. `now` is the clock live states are judged by.
  */
 export function registerStreamers(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
   app.get("/api/streamers", async (request, reply) => {
@@ -25,9 +25,13 @@ export function registerStreamers(app: FastifyInstance, db: Db, now: () => numbe
       return { ...online, count: online.streamers.length };
     }
     const performer = await requirePerformer(db, query.modelName);
-    const { observedAt, room } = await onlineRoom(db, performer.performerId);
     const seen = await lastSeen(db, performer.performerId);
-    const live = room !== null || (seen !== null && now() - seen.getTime() < LIVE_WITHIN_MS);
+    const { live, observedAt, room } = await performerLiveNow(
+      db,
+      performer.performerId,
+      seen?.getTime() ?? null,
+      now(),
+    );
     return {
       modelName: performer.username,
       live,

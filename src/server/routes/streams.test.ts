@@ -59,7 +59,8 @@ describe("the streams and streamers API", () => {
       t.db,
     );
     await confirmOptout(t.db, "gone");
-    app = buildApp({ db: t.db, publishDir: "/nonexistent" });
+    // A minute after the poll: the online list is current.
+    app = buildApp({ db: t.db, publishDir: "/nonexistent", now: () => T + MIN });
   });
   afterAll(async () => {
     await app?.close();
@@ -186,6 +187,37 @@ describe("the streams and streamers API", () => {
       room: null,
       lastSeenTime: "2026-11-20T19:50:00.000Z",
     });
+  });
+
+  it("judges live by the online list only while it is current, as the performer page does", async () => {
+    // Ten minutes after the poll its list still counts; a moment later it no longer does, and ann,
+    // last seen at the poll, was seen too long ago to count as live.
+    for (const [at, live] of [
+      [T + 10 * MIN, true],
+      [T + 10 * MIN + 1, false],
+    ] as const) {
+      const later = buildApp({ db: t.db, publishDir: "/nonexistent", now: () => at });
+      try {
+        const ann = (await later.inject({ method: "GET", url: "/api/streamers?modelName=ann" })).json();
+        expect(ann).toMatchObject({ modelName: "ann", live, observedAt: "2026-11-20T20:00:00.000Z" });
+      } finally {
+        await later.close();
+      }
+    }
+    // Seen under 5 minutes ago counts without the list: bob, not in the poll, ended his session
+    // ten minutes before it.
+    for (const [at, live] of [
+      [T - 6 * MIN, true],
+      [T - 5 * MIN, false],
+    ] as const) {
+      const earlier = buildApp({ db: t.db, publishDir: "/nonexistent", now: () => at });
+      try {
+        const bob = (await earlier.inject({ method: "GET", url: "/api/streamers?modelName=bob" })).json();
+        expect(bob).toMatchObject({ modelName: "bob", live, room: null });
+      } finally {
+        await earlier.close();
+      }
+    }
   });
 
   it("limits each client address, with a clear 429 in the same shape", async () => {

@@ -1,6 +1,9 @@
 /** SPEC §4: live means in the online list or seen under 5 minutes ago. */
 export const LIVE_WITHIN_MS = 5 * 60_000;
 
+/** An online list older than this is not "now" (the collector has stopped, or fails): it counts as sightings only. */
+export const ONLINE_LIST_VALID_MS = 10 * 60_000;
+
 const DAY_MS = 86_400_000;
 
 /**

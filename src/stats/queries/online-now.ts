@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connect.ts";
 import type { GenderKey } from "../../db/schema.ts";
+import { liveStateText, ONLINE_LIST_VALID_MS } from "../formulas/live-state.ts";
 
 /** A room in the latest complete poll. status is SPEC §3's online status code (7: a group show). */
 export interface OnlineStreamer {
@@ -53,6 +54,38 @@ export async function onlineRoom(
     FROM snapshots s JOIN performers p USING (performer_id)
     WHERE s.observed_at = ${at.toISOString()}::timestamptz AND s.performer_id = ${performerId}`.execute(db);
   return { observedAt: at.toISOString(), room: rows[0] ?? null };
+}
+
+/** A performer's live state now (SPEC §4), and the latest complete poll it was judged by. */
+export interface PerformerLiveNow {
+  live: boolean;
+  /** When not live: 'live N days ago', 'live recently' or 'not active last week'. */
+  text: string | null;
+  /** The latest complete poll's instant, or null before any. */
+  observedAt: string | null;
+  /** Their room in that poll, or null when they were not in it. */
+  room: OnlineStreamer | null;
+  /** Whether that room is in the online list now: the poll is under ONLINE_LIST_VALID_MS old. */
+  inOnlineList: boolean;
+}
+
+/**
+ * SPEC §4's rule, the one the performer page and GET /api/streamers?modelName both give: live when
+ * the performer's room is in the online list (the latest complete poll, while it is under
+ * ONLINE_LIST_VALID_MS old: an older one is no longer who is online) or they were seen under
+ * LIVE_WITHIN_MS ago (`lastSeenMs`).
+ */
+export async function performerLiveNow(
+  db: Db,
+  performerId: number,
+  lastSeenMs: number | null,
+  nowMs: number,
+): Promise<PerformerLiveNow> {
+  const { observedAt, room } = await onlineRoom(db, performerId);
+  const inOnlineList =
+    room !== null && observedAt !== null && nowMs - Date.parse(observedAt) <= ONLINE_LIST_VALID_MS;
+  const text = liveStateText(lastSeenMs, nowMs, inOnlineList);
+  return { live: text === null, text, observedAt, room, inOnlineList };
 }
 
 /** When a performer was last seen: the end of their latest stream session. */

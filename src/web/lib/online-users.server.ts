@@ -2,7 +2,7 @@ import { stat } from "node:fs/promises";
 import { onlineUsersSchema } from "../../publish/online-users.ts";
 import { onlineUsersPath } from "../../publish/paths.ts";
 import { resolveUnder } from "../../publish/write-file.ts";
-import { ONLINE_LIST_VALID_MS } from "../../search/live-state.ts";
+import { ONLINE_LIST_VALID_MS } from "../../stats/formulas/live-state.ts";
 import { readPublishedJson } from "./published-json.server.ts";
 
 export interface OnlineList {

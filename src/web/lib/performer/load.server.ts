@@ -1,15 +1,13 @@
 import type { PerformerProfile } from "../../../db/queries/performer-profile.ts";
 import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
-import { ONLINE_LIST_VALID_MS } from "../../../search/live-state.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
 import { followerTier } from "../../../stats/formulas/follower-tiers.ts";
-import { liveStateText } from "../../../stats/formulas/live-state.ts";
 import { calendarDays } from "../../../stats/queries/activity-calendar.ts";
 import { dailyAggregateOf } from "../../../stats/queries/daily-aggregates.ts";
 import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
-import { onlineRoom } from "../../../stats/queries/online-now.ts";
+import { performerLiveNow } from "../../../stats/queries/online-now.ts";
 import {
   daysBetween,
   performerDayRows,
@@ -44,27 +42,24 @@ export const SERIES_DAYS = 90;
 /** A ?stream= id: a session's start in whole seconds since 1970. */
 const STREAM_ID = /^\d{1,11}$/;
 
-/**
- * The performer's live state (SPEC §4, the rule of GET /api/streamers?modelName): live when in the
- * latest complete poll, if that poll is current (under 10 minutes old, the online list's own
- * limit), or last seen under 5 minutes ago; otherwise when they were last live.
- */
+/** The performer's live state (SPEC §4: performerLiveNow's rule) as the page shows it. */
 export async function performerLive(
   context: Pick<PageContext, "db">,
   profile: PerformerProfile,
   now: number,
 ): Promise<PerformerLive> {
-  const { observedAt, room } = await onlineRoom(context.db, profile.performerId);
-  const current =
-    room !== null && observedAt !== null && now - Date.parse(observedAt) <= ONLINE_LIST_VALID_MS;
-  const seen = profile.lastSeen.getTime();
-  const text = liveStateText(seen, now, current);
-  const live = text === null;
+  const { live, text, room, inOnlineList } = await performerLiveNow(
+    context.db,
+    profile.performerId,
+    profile.lastSeen.getTime(),
+    now,
+  );
+  const current = inOnlineList ? room : null;
   return {
     live,
-    text: live ? null : text,
-    viewers: current ? room.viewers : null,
-    show: current ? (STATUS_TEXT[room.status as RoomStatus] ?? "Group show") : null,
+    text,
+    viewers: current ? current.viewers : null,
+    show: current ? (STATUS_TEXT[current.status as RoomStatus] ?? "Group show") : null,
   };
 }
 

@@ -1,5 +1,5 @@
-import { ONLINE_LIST_VALID_MS } from "../../../search/live-state.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { ONLINE_LIST_VALID_MS } from "../../../stats/formulas/live-state.ts";
 import { latestCompletePoll } from "../../../stats/queries/online-now.ts";
 import { liveTokenSubjects, recentTokenSubjects } from "../../../stats/queries/token-goal-subjects.ts";
 import { isCrawler } from "../crawler.ts";
