@@ -235,7 +235,7 @@ export class PageCache {
   /**
    * Keeps a rendered page for `ttlMs`. `ageVerification` is the decision its render asked for, or
    * null when it asked for none. Returns the hit, to send it (its encodings made on demand), or
-   * undefined when the page is too big to keep.
+   * undefined when the page is not kept: its first render (see `admit`), or too big.
    */
   set(
     facts: PageRequestFacts,

@@ -139,7 +139,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
             body: Buffer.from(await rendered.response.arrayBuffer()),
           };
           const kept = cache.set(facts, rendered.ageVerification, page, ttlMs);
-          // Too big to keep: sent as rendered, compressed for this visitor alone.
+          // Not kept (a first render, or too big): sent as rendered, compressed for this visitor alone.
           return {
             response: null,
             hit: kept ?? {

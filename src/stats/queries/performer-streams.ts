@@ -19,8 +19,8 @@ export interface StreamSession {
 }
 
 /**
- * The fields of a session that a table of sessions shows (the performer page's): no tags and no
- * gender ranks, which are the costly part of reading and decoding a row.
+ * The fields of a session that a table of sessions shows (the performer page's): not its tags
+ * (an array to read and decode for each row), its gender ranks or its average rank.
  */
 export const SESSION_ROW_FIELDS = [
   "streamId",
