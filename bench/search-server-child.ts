@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
+import { WEB_PROCESS_V8_FLAGS } from "../src/start/web-processes.ts";
 import type { ServerMode, ServerReady, ServerStats } from "./search-server.ts";
 
 /** The parent's handle on a server process of bench/search-server.ts. */
@@ -64,7 +65,11 @@ export async function startServerChild(options: {
       "--pool",
       String(options.pool ?? 4),
     ],
-    { execArgv: ["--import", "tsx", "--expose-gc"], stdio: ["ignore", "inherit", "inherit", "ipc"] },
+    {
+      // The server processes' own V8 flags, as `npm start` forks them.
+      execArgv: ["--import", "tsx", "--expose-gc", ...WEB_PROCESS_V8_FLAGS],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
   );
   const ready = await nextMessage<ServerReady>(child);
   return {

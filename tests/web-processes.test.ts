@@ -1,10 +1,12 @@
 import { type ChildProcess, execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../src/db/embedded.ts";
+import { WEB_PROCESS_V8_FLAGS } from "../src/start/web-processes.ts";
 import { spawnMain } from "./helpers/main-process.ts";
 
 /**
@@ -86,6 +88,11 @@ describe("the site served by several processes", () => {
   it("listens with two server processes sharing one rate limit", async () => {
     expect(output).toContain(`site listening on http://127.0.0.1:${port} (2 server processes)`);
     expect(serverProcesses(child.pid as number)).toHaveLength(2);
+    // Each runs with the server processes' V8 flags (no memory reducer).
+    for (const pid of serverProcesses(child.pid as number)) {
+      const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      for (const flag of WEB_PROCESS_V8_FLAGS) expect(args).toContain(flag);
+    }
     // Eight requests on eight connections, handed out in turn to the two processes: six pass.
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push(await get(port, "/api/geoip"));

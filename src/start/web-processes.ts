@@ -7,6 +7,15 @@ import { type WebProcessSettings, webProcessEnv } from "./web-process-settings.t
 
 /** The server process's entry (run by the same Node, with the same loader flags as this one). */
 const ENTRY = fileURLToPath(new URL("../web-process.ts", import.meta.url));
+/**
+ * V8's flags for the server processes. No memory reducer: after an idle spell it leaves V8 growing
+ * the heap slowly, and a busy spell after one (the performer pages after the search pages, in the
+ * benchmark) ran full collections 3 to 5 times a second, each freeing a few MB, in every process at
+ * once. Alternating with and without it, the performer pages' p95 was lower without it in 5 runs
+ * of 5 (BENCHMARKS.md, issue 6, third session). The server processes are long-lived and sized for
+ * their busy hours; giving memory back after a quiet spell is worth nothing to them.
+ */
+export const WEB_PROCESS_V8_FLAGS: readonly string[] = ["--no-memory-reducer"];
 /** How long a stopping server process may take to finish what it serves before it is killed. */
 const STOP_GRACE_MS = 10_000;
 /** Crashes within RESTART_WINDOW_MS beyond which the site stops instead of forking again. */
@@ -36,7 +45,7 @@ export function startWebProcesses(options: {
   const workers = new Set<Worker>();
   const crashes: number[] = [];
   let stopping = false;
-  cluster.setupPrimary({ exec: ENTRY, execArgv: process.execArgv });
+  cluster.setupPrimary({ exec: ENTRY, execArgv: [...process.execArgv, ...WEB_PROCESS_V8_FLAGS] });
 
   const fork = (): Promise<void> =>
     new Promise((resolve, reject) => {
