@@ -77,6 +77,8 @@ export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 /** What a Map entry and its objects cost beyond the strings and bytes counted. */
 const ENTRY_OVERHEAD = 256;
+/** What remembering an address rendered once costs (PageCache.seen): its entry and its key. */
+const seenCost = (plain: string) => ENTRY_OVERHEAD + plain.length * 2;
 
 export interface CachedPage {
   status: number;
@@ -315,7 +317,7 @@ export class PageCache {
   private markSeen(plain: string, at: number): void {
     this.forget(plain);
     this.seen.set(plain, at);
-    this.seenBytes += ENTRY_OVERHEAD + plain.length * 2;
+    this.seenBytes += seenCost(plain);
     for (const [oldest] of this.seen) {
       if (this.seenBytes <= this.maxBytes / SEEN_SHARE) break;
       this.forget(oldest);
@@ -323,7 +325,7 @@ export class PageCache {
   }
 
   private forget(plain: string): void {
-    if (this.seen.delete(plain)) this.seenBytes -= ENTRY_OVERHEAD + plain.length * 2;
+    if (this.seen.delete(plain)) this.seenBytes -= seenCost(plain);
   }
 
   private fresh(key: string): PageEntry | MarkEntry | undefined {
