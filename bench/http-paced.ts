@@ -1,4 +1,5 @@
 import http from "node:http";
+import { clockSeconds } from "./gc-trace.ts";
 import { type LoadResult, percentile } from "./http-load.ts";
 
 /**
@@ -12,13 +13,22 @@ import { type LoadResult, percentile } from "./http-load.ts";
 export async function runPacedLoad(
   baseUrl: string,
   paths: readonly string[],
-  options: { connections: number; seconds: number; rate: number; headers?: Record<string, string> },
+  options: {
+    connections: number;
+    seconds: number;
+    rate: number;
+    headers?: Record<string, string>;
+    /** Print the slowest answer of each half second (bench:pages --trace). */
+    trace?: boolean;
+  },
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
   const interval = (1000 * options.connections) / options.rate;
   const started = performance.now();
   const end = started + options.seconds * 1000;
   const times: number[] = [];
+  /** The slowest answer of each half second of the schedule, for --trace. */
+  const slowest: number[] = [];
   const statusCodes: Record<string, number> = {};
   let errors = 0;
   let next = 0;
@@ -43,7 +53,12 @@ export async function runPacedLoad(
         });
         statusCodes[status] = (statusCodes[status] ?? 0) + 1;
         // From when the request was due: a late start is the server's queue showing through.
-        if (status >= 200 && status < 300) times.push(performance.now() - due);
+        if (status >= 200 && status < 300) {
+          const ms = performance.now() - due;
+          times.push(ms);
+          const slot = Math.floor((due - started) / 500);
+          slowest[slot] = Math.max(slowest[slot] ?? 0, ms);
+        }
       } catch {
         errors++;
       }
@@ -51,6 +66,11 @@ export async function runPacedLoad(
     agent.destroy();
   };
   await Promise.all(Array.from({ length: options.connections }, (_, i) => client(i)));
+  if (options.trace) {
+    const slots = Array.from(slowest, (ms, slot) => `${(slot / 2).toFixed(1)}:${(ms ?? 0).toFixed(0)}`);
+    const startedAt = clockSeconds(Date.now() - (performance.now() - started));
+    process.stderr.write(`paced from ${startedAt}, slowest answer (ms) by half second: ${slots.join(" ")}\n`);
+  }
   const sorted = Float64Array.from(times).sort();
   const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0);
   const non2xx = answered - times.length;

@@ -30,6 +30,9 @@ import { startServerChild } from "./search-server-child.ts";
  * - Browser: --visits first visits of each page of --browser-path in the system Chromium with the CPU slowed 4x:
  *   JavaScript on the wire (budget 150 KB compressed), largest contentful paint (1.5 s) and layout
  *   shift (0.05), medians.
+ * - Diagnosis: --trace prints each paced run's slowest answer by half second, and each server
+ *   process's full collections by second (bench/gc-trace.ts), on one clock; --v8-flags "..." adds V8
+ *   flags to the server processes' own (WEB_PROCESS_V8_FLAGS), to compare settings.
  */
 const { values: args } = parseArgs({
   options: {
@@ -51,6 +54,8 @@ const { values: args } = parseArgs({
     "accept-encoding": { type: "string", default: "gzip, deflate, br" },
     /** Server processes, as WEB_PROCESSES: one a core by default, as `npm start` runs them. */
     processes: { type: "string", default: String(Math.min(availableParallelism(), MAX_WEB_PROCESSES)) },
+    trace: { type: "boolean", default: false },
+    "v8-flags": { type: "string", default: "" },
   },
 });
 const dataDir = args["data-dir"];
@@ -66,6 +71,8 @@ const connections = Number(args.connections);
 const rate = Number(args.rate);
 const visits = Number(args.visits);
 const processes = Number(args.processes);
+const trace = args.trace === true;
+const v8Flags = (args["v8-flags"] as string).split(" ").filter(Boolean);
 const headers: Record<string, string> = args["accept-encoding"]
   ? { "accept-encoding": args["accept-encoding"] as string }
   : {};
@@ -106,6 +113,7 @@ async function measureMix(serverUrl: string, mix: Parameters<typeof mixPaths>[1]
     seconds,
     rate,
     headers,
+    trace,
   });
   const renderMs = median(alone);
   console.log(
@@ -138,6 +146,8 @@ try {
     pageCache: args["page-cache"] !== "off",
     processes,
     pool: POOL,
+    v8Flags,
+    traceGc: trace,
   });
   console.log(
     `server: ${processes} ${processes === 1 ? "process" : "processes"}, page cache ${args["page-cache"]}`,
@@ -165,7 +175,7 @@ try {
       }
       const renderMs = median(alone);
       const saturated = await runLoad(server.url, [page], { connections, seconds, headers });
-      const paced = await runPacedLoad(server.url, [page], { connections, seconds, rate, headers });
+      const paced = await runPacedLoad(server.url, [page], { connections, seconds, rate, headers, trace });
       console.log(
         `${page}\n  render alone (median of ${RENDERS}): ${ms(renderMs)}\n  saturated: ${runLine(saturated)}\n  paced at ${rate}/s: ${runLine(paced)}`,
       );
@@ -177,6 +187,9 @@ try {
         `| ${page} | ${ms(renderMs)} | ${perSecond(saturated.perSecond)} | ${ms(saturated.p95)} | ${ms(paced.p50)}, ${ms(paced.p95)}, ${ms(paced.p99)} | ${verdict} |`,
       );
     }
+    // What the server processes' heaps and caches cost under this load (V8 sizes its heap by it).
+    const { peakRssMb } = await server.stats();
+    console.log(`\nserver processes' peak RSS: ${peakRssMb.toFixed(0)} MB in all`);
   } finally {
     await server.stop();
   }

@@ -45,6 +45,10 @@ export async function startServerChild(options: {
   processes?: number;
   /** Database connections per server process; 4 by default. */
   pool?: number;
+  /** V8 flags added after the site's own (WEB_PROCESS_V8_FLAGS): a later flag overrides. */
+  v8Flags?: readonly string[];
+  /** Each server process logs its full collections by the second (bench/gc-trace.ts). */
+  traceGc?: boolean;
 }): Promise<ServerChild> {
   const child = fork(
     path.join(import.meta.dirname, "search-server.ts"),
@@ -67,7 +71,8 @@ export async function startServerChild(options: {
     ],
     {
       // The server processes' own V8 flags, as `npm start` forks them.
-      execArgv: ["--import", "tsx", "--expose-gc", ...WEB_PROCESS_V8_FLAGS],
+      execArgv: ["--import", "tsx", "--expose-gc", ...WEB_PROCESS_V8_FLAGS, ...(options.v8Flags ?? [])],
+      env: { ...process.env, BENCH_GC_TRACE: options.traceGc ? "1" : "0" },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     },
   );

@@ -7,6 +7,7 @@ import { connect } from "../src/db/connect.ts";
 import { sandboxPlatform } from "../src/online-rooms/platform-source.ts";
 import { createSearchService } from "../src/search/search-service.ts";
 import { buildApp } from "../src/server/app.ts";
+import { traceFullCollections } from "./gc-trace.ts";
 
 /**
  * One server of `npm run bench:search`, forked by bench/search-server-child.ts: a process of its
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     ...(values["page-cache"] === "off" ? { pageCache: false as const } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
+  if (process.env.BENCH_GC_TRACE === "1") traceFullCollections();
   const { port } = app.server.address() as AddressInfo;
 
   process.on("message", async (message) => {

@@ -8,14 +8,18 @@ import { type WebProcessSettings, webProcessEnv } from "./web-process-settings.t
 /** The server process's entry (run by the same Node, with the same loader flags as this one). */
 const ENTRY = fileURLToPath(new URL("../web-process.ts", import.meta.url));
 /**
- * V8's flags for the server processes. No memory reducer: after an idle spell it leaves V8 growing
- * the heap slowly, and a busy spell after one (the performer pages after the search pages, in the
- * benchmark) ran full collections 3 to 5 times a second, each freeing a few MB, in every process at
- * once. Alternating with and without it, the performer pages' p95 was lower without it in 5 runs
- * of 5 (BENCHMARKS.md, issue 6, third session). The server processes are long-lived and sized for
- * their busy hours; giving memory back after a quiet spell is worth nothing to them.
+ * V8's flags for the server processes (BENCHMARKS.md, issue 6, third and fourth sessions):
+ * - `--heap-growing-percent=100`: after a full collection, the old generation may grow to twice
+ *   what survived before the next one (Go's default, GOGC=100). Left to itself, V8 judged the
+ *   collections cheap against the pages' allocation and set the limit about a tenth above the live
+ *   heap, so under load (performer pages at 100 a second) both processes ran full collections 3 to
+ *   5 times a second, each freeing a few MB, and answers queued for seconds. With it, a run has a
+ *   few full collections instead of 15 to 90, for about 50 MB more heap a process.
+ * - `--no-memory-reducer`: after an idle spell the reducer leaves V8 growing the heap slowly. The
+ *   server processes are long-lived and sized for their busy hours; giving memory back after a
+ *   quiet spell is worth nothing to them.
  */
-export const WEB_PROCESS_V8_FLAGS: readonly string[] = ["--no-memory-reducer"];
+export const WEB_PROCESS_V8_FLAGS: readonly string[] = ["--no-memory-reducer", "--heap-growing-percent=100"];
 /** How long a stopping server process may take to finish what it serves before it is killed. */
 const STOP_GRACE_MS = 10_000;
 /** Crashes within RESTART_WINDOW_MS beyond which the site stops instead of forking again. */
