@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { type CachedPage, cacheableForMs, PageCache, pageCacheKey } from "./page-cache.ts";
+import { type CachedPage, cacheableForMs, PageCache, pageCacheKey, staleForMs } from "./page-cache.ts";
 import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 
 const URL_A = "http://site.test/top/viewers";
@@ -234,5 +234,108 @@ describe("PageCache: what is kept first", () => {
     // The first address was forgotten: its next render is a first again. The last one is remembered.
     expect(cache.set(facts(0), null, page("again"), 60_000)).toBeUndefined();
     expect(cache.set(facts(9), null, page("again"), 60_000)).toBeDefined();
+  });
+});
+
+describe("staleForMs", () => {
+  const headers = (init: Record<string, string>) => new Headers(init);
+  it("reads stale-while-revalidate from the header that set the time to live, at most the cap", () => {
+    expect(
+      staleForMs(headers({ "cache-control": "public, max-age=60, stale-while-revalidate=60" }), 60_000),
+    ).toBe(60_000);
+    expect(
+      staleForMs(headers({ "cache-control": "public, max-age=60, stale-while-revalidate=600" }), 60_000),
+    ).toBe(60_000);
+    expect(staleForMs(headers({ "cache-control": "public, max-age=60" }), 60_000)).toBe(0);
+    // The page's word for this cache alone is the one that counts when present.
+    const both = {
+      "cache-control": "public, max-age=60, stale-while-revalidate=60",
+      [SERVER_CACHE_HEADER]: "max-age=30",
+    };
+    expect(staleForMs(headers(both), 60_000)).toBe(0);
+    expect(
+      staleForMs(headers({ [SERVER_CACHE_HEADER]: "max-age=30, stale-while-revalidate=15" }), 60_000),
+    ).toBe(15_000);
+  });
+});
+
+describe("PageCache: served stale while refreshed", () => {
+  it("serves a page for its stale-while-revalidate after it expires, saying it is stale, then no more", () => {
+    let now = 0;
+    const cache = new PageCache({ keepFirstRender: true, now: () => now });
+    cache.set(person, null, page("week"), 60_000, 60_000);
+    now = 59_999;
+    expect(cache.get(person, never)?.stale).toBe(false);
+    now = 60_000;
+    const stale = cache.get(person, never);
+    expect(stale?.stale).toBe(true);
+    expect(stale?.ageSeconds).toBe(60);
+    expect(stale?.page.body.toString()).toBe("week");
+    now = 119_999;
+    expect(cache.get(person, never)?.stale).toBe(true);
+    now = 120_000;
+    expect(cache.get(person, never)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("serves a page without stale-while-revalidate only while fresh", () => {
+    let now = 0;
+    const cache = new PageCache({ keepFirstRender: true, now: () => now });
+    cache.set(person, null, page("day"), 60_000);
+    now = 60_000;
+    expect(cache.get(person, never)).toBeUndefined();
+  });
+
+  it("keeps a refresh of a page it still serves, whatever the second-render rule says", () => {
+    let now = 0;
+    const cache = new PageCache({ now: () => now });
+    cache.set(person, null, page("old"), 60_000, 60_000); // a first render: not kept
+    expect(cache.set(person, null, page("old"), 60_000, 60_000)).toBeDefined(); // the second is
+    // Over a minute after that second render, a render would count as a first again; a refresh
+    // of the stale copy is kept all the same.
+    now = 90_000;
+    expect(cache.get(person, never)?.stale).toBe(true);
+    expect(cache.set(person, null, page("new"), 60_000, 60_000)).toBeDefined();
+    const fresh = cache.get(person, never);
+    expect(fresh?.stale).toBe(false);
+    expect(fresh?.page.body.toString()).toBe("new");
+    expect(fresh?.ageSeconds).toBe(0);
+  });
+
+  it("drops the stale copy when its refresh is too big to keep", () => {
+    let now = 0;
+    const cache = new PageCache({ keepFirstRender: true, maxBytes: 80_000, now: () => now });
+    cache.set(person, null, page("small"), 60_000, 60_000);
+    now = 61_000;
+    expect(cache.set(person, null, page("z".repeat(20_000)), 60_000, 60_000)).toBeUndefined();
+    expect(cache.get(person, never)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("keeps an age-verification page's copies reachable through their stale window", () => {
+    let now = 0;
+    const cache = new PageCache({ keepFirstRender: true, now: () => now });
+    cache.set(person, true, page("no thumbnails"), 30_000, 30_000);
+    now = 45_000;
+    const hit = cache.get(person, () => true);
+    expect(hit?.stale).toBe(true);
+    expect(hit?.page.body.toString()).toBe("no thumbnails");
+  });
+
+  it("says whether a render of a page is under way, so that one refresh runs at a time", async () => {
+    const cache = new PageCache({ now: () => 0 });
+    let finish = () => {};
+    const render = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    expect(cache.isRendering(person)).toBe(false);
+    cache.markRendering(person, render);
+    expect(cache.isRendering(person)).toBe(true);
+    expect(cache.isRendering(crawler)).toBe(false);
+    finish();
+    await render;
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cache.isRendering(person)).toBe(false);
   });
 });

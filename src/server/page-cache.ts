@@ -33,6 +33,11 @@ import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
  * second, set off bursts of full collections that stalled both cores (BENCHMARKS.md, issue 6).
  * The addresses rendered once are remembered (their keys only) within a bounded share of
  * `maxBytes`.
+ *
+ * Served stale while refreshed: a page whose Cache-Control (or x-server-cache) says
+ * `stale-while-revalidate=N` (RFC 5861) is, for N seconds after it expires (at most `maxTtlMs`),
+ * still served at once while one render refreshes it behind the visitor. A page whose render is
+ * slow (the token page's week of sessions) then never keeps a visitor waiting once it is kept.
  */
 
 export interface PageCacheOptions {
@@ -91,6 +96,8 @@ export interface CachedPage {
 export interface PageHit {
   page: CachedPage;
   ageSeconds: number;
+  /** Past its time to live, within its stale-while-revalidate: serve it, and refresh it behind. */
+  stale: boolean;
   /**
    * The body in an encoding: made the first time a visitor asks for that one (in zlib's threads,
    * off the event loop), then kept with the page; the body itself when it is too small to gain.
@@ -135,12 +142,24 @@ export function cacheableForMs(status: number, headers: Headers, maxTtlMs: numbe
   return Math.min(Number(seconds) * 1000, maxTtlMs);
 }
 
+/**
+ * How long after it expires a kept page may still be served while a render refreshes it (ms): the
+ * `stale-while-revalidate` of the header that set its time to live, at most `maxTtlMs`; 0 without.
+ */
+export function staleForMs(headers: Headers, maxTtlMs: number): number {
+  const words = headers.get(SERVER_CACHE_HEADER) ?? headers.get("cache-control") ?? "";
+  const seconds = directive(words, "stale-while-revalidate")?.[1];
+  return seconds === undefined ? 0 : Math.min(Number(seconds) * 1000, maxTtlMs);
+}
+
 interface PageEntry {
   kind: "page";
   key: string;
   page: CachedPage;
   storedAt: number;
   expiresAt: number;
+  /** Until when it may be served stale while a render refreshes it (expiresAt without). */
+  staleUntil: number;
   bytes: number;
   /** The forms made so far, or under way (see PageHit.encode). */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
@@ -154,6 +173,8 @@ interface PageEntry {
 interface MarkEntry {
   kind: "varies" | "not-kept";
   expiresAt: number;
+  /** A mark is never stale: it lasts as long as the pages it speaks for may be served. */
+  staleUntil: number;
   bytes: number;
 }
 
@@ -187,19 +208,22 @@ export class PageCache {
   }
 
   /**
-   * The page kept for these facts, if fresh. `ageVerification` is called only when the page's
-   * render asked for the decision (the rooms pages do; a lookup of the visitor's address).
+   * The page kept for these facts, if fresh or still servable stale (PageHit.stale).
+   * `ageVerification` is called only when the page's render asked for the decision (the rooms
+   * pages do; a lookup of the visitor's address).
    */
   get(facts: PageRequestFacts, ageVerification: () => boolean): PageHit | undefined {
     const plain = pageCacheKey(facts, null);
-    const first = this.fresh(plain);
+    const first = this.lookup(plain);
     if (first === undefined) return undefined;
     if (first.kind === "not-kept") return undefined;
-    const entry = first.kind === "varies" ? this.fresh(pageCacheKey(facts, ageVerification())) : first;
+    const entry = first.kind === "varies" ? this.lookup(pageCacheKey(facts, ageVerification())) : first;
     if (entry === undefined || entry.kind !== "page") return undefined;
+    const now = this.now();
     return {
       page: entry.page,
-      ageSeconds: Math.floor((this.now() - entry.storedAt) / 1000),
+      ageSeconds: Math.floor((now - entry.storedAt) / 1000),
+      stale: now >= entry.expiresAt,
       encode: (encoding) => this.encode(entry, encoding),
     };
   }
@@ -235,31 +259,55 @@ export class PageCache {
   }
 
   /**
-   * Keeps a rendered page for `ttlMs`. `ageVerification` is the decision its render asked for, or
-   * null when it asked for none. Returns the hit, to send it (its encodings made on demand), or
-   * undefined when the page is not kept: its first render (see `admit`), or too big.
+   * Keeps a rendered page for `ttlMs`, then `staleMs` more to be served while refreshed.
+   * `ageVerification` is the decision its render asked for, or null when it asked for none.
+   * Returns the hit, to send it (its encodings made on demand), or undefined when the page is not
+   * kept: its first render (see `admit`), or too big. A render that refreshes a kept page is kept.
    */
   set(
     facts: PageRequestFacts,
     ageVerification: boolean | null,
     page: CachedPage,
     ttlMs: number,
+    staleMs = 0,
   ): PageHit | undefined {
     if (ttlMs <= 0) return undefined;
     const now = this.now();
     const plain = pageCacheKey(facts, null);
-    if (!this.admit(plain, now)) return undefined;
     const key = pageCacheKey(facts, ageVerification);
+    const kept = this.entries.get(key);
+    // A render that refreshes a page still served (stale) is kept whatever the second-render rule says.
+    const refresh = kept?.kind === "page" && kept.staleUntil > now;
+    if (!refresh && !this.admit(plain, now)) return undefined;
     let bytes = ENTRY_OVERHEAD + key.length * 2 + page.body.length;
     for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
-    if (bytes > this.maxBytes / LARGEST_SHARE) return undefined;
-    const expiresAt = now + ttlMs;
-    if (ageVerification !== null) {
-      this.put(plain, { kind: "varies", expiresAt, bytes: ENTRY_OVERHEAD + plain.length * 2 });
+    if (bytes > this.maxBytes / LARGEST_SHARE) {
+      // Not kept, nor is the copy it was to refresh: the next visitor renders the page afresh.
+      this.remove(key);
+      return undefined;
     }
-    const entry: PageEntry = { kind: "page", key, page, storedAt: now, expiresAt, bytes, encoded: {} };
+    const expiresAt = now + ttlMs;
+    const staleUntil = expiresAt + Math.max(0, staleMs);
+    if (ageVerification !== null) {
+      this.put(plain, {
+        kind: "varies",
+        expiresAt: staleUntil,
+        staleUntil,
+        bytes: ENTRY_OVERHEAD + plain.length * 2,
+      });
+    }
+    const entry: PageEntry = {
+      kind: "page",
+      key,
+      page,
+      storedAt: now,
+      expiresAt,
+      staleUntil,
+      bytes,
+      encoded: {},
+    };
     this.put(key, entry);
-    return { page, ageSeconds: 0, encode: (encoding) => this.encode(entry, encoding) };
+    return { page, ageSeconds: 0, stale: false, encode: (encoding) => this.encode(entry, encoding) };
   }
 
   /**
@@ -268,7 +316,7 @@ export class PageCache {
    */
   renderUnderWay(facts: PageRequestFacts): Promise<void> | undefined {
     const key = pageCacheKey(facts, null);
-    if (this.fresh(key)?.kind === "not-kept") return undefined;
+    if (this.lookup(key)?.kind === "not-kept") return undefined;
     const underWay = this.rendering.get(key);
     // A second visitor waits for this render: it is kept, so that the wait ends in a hit.
     if (underWay) this.markSeen(key, this.now());
@@ -278,11 +326,18 @@ export class PageCache {
   /** Records that a render of these facts could not be kept, for the longest a page is kept. */
   notKept(facts: PageRequestFacts): void {
     const key = pageCacheKey(facts, null);
+    const expiresAt = this.now() + this.maxTtlMs;
     this.put(key, {
       kind: "not-kept",
-      expiresAt: this.now() + this.maxTtlMs,
+      expiresAt,
+      staleUntil: expiresAt,
       bytes: ENTRY_OVERHEAD + key.length * 2,
     });
+  }
+
+  /** Whether a render of these facts is under way (a stale page's refresh starts only when none is). */
+  isRendering(facts: PageRequestFacts): boolean {
+    return this.rendering.has(pageCacheKey(facts, null));
   }
 
   /** Records a render of these facts as under way until `render` settles (the first one only). */
@@ -328,11 +383,12 @@ export class PageCache {
     if (this.seen.delete(plain)) this.seenBytes -= seenCost(plain);
   }
 
-  private fresh(key: string): PageEntry | MarkEntry | undefined {
+  /** The entry under `key` while it may be served (fresh, or stale within its window), as used now. */
+  private lookup(key: string): PageEntry | MarkEntry | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.remove(key);
-    if (entry.expiresAt <= this.now()) return undefined;
+    if (entry.staleUntil <= this.now()) return undefined;
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     return entry;

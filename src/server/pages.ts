@@ -18,6 +18,8 @@ import {
   PageCache,
   type PageCacheOptions,
   type PageHit,
+  type PageRequestFacts,
+  staleForMs,
 } from "./page-cache.ts";
 import type { PageContext } from "./page-context.ts";
 import { geoAnswer } from "./routes/geoip.ts";
@@ -114,6 +116,20 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         const facts = { url: webRequest.url, crawler: isCrawler(webRequest) };
         const ageVerification = () => ageVerificationOf(request.ip, options.ageVerificationRegions);
         let hit = cache.get(facts, ageVerification);
+        const acceptEncoding = request.headers["accept-encoding"];
+        if (hit?.stale) {
+          // Expired, within its stale-while-revalidate: served at once while one render
+          // refreshes it behind this visitor, so that no one waits for a slow page's render.
+          if (!cache.isRendering(facts)) {
+            const refresh = renderAndKeep(cache, handle, detachedRequest(webRequest), request.ip, facts);
+            cache.markRendering(facts, refresh);
+            refresh.then(
+              ({ response }) => void response?.body?.cancel(),
+              (error: unknown) => request.log.error({ err: error }, "page failed to refresh"),
+            );
+          }
+          return sendCachedPage(reply, hit, acceptEncoding);
+        }
         const underWay = hit ? undefined : cache.renderUnderWay(facts);
         if (underWay) {
           // The same page is being rendered for someone else: wait for it rather than render it
@@ -121,34 +137,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           await underWay;
           hit = cache.get(facts, ageVerification);
         }
-        const acceptEncoding = request.headers["accept-encoding"];
         if (hit) return sendCachedPage(reply, hit, acceptEncoding);
-        const rendering = handle(webRequest, request.ip).then(async (rendered) => {
-          const ttlMs = cacheableForMs(rendered.response.status, rendered.response.headers, cache.maxTtlMs);
-          if (ttlMs === 0) {
-            cache.notKept(facts);
-            return { response: rendered.response, hit: null };
-          }
-          // Read whole to be kept (the render is one buffer already: src/web/entry.server.tsx).
-          const page: CachedPage = {
-            status: rendered.response.status,
-            // The length and encoding are the sent form's, set when it is sent.
-            headers: [...rendered.response.headers].filter(
-              ([name]) => !BODY_HEADERS.has(name) && name !== SERVER_CACHE_HEADER,
-            ),
-            body: Buffer.from(await rendered.response.arrayBuffer()),
-          };
-          const kept = cache.set(facts, rendered.ageVerification, page, ttlMs);
-          // Not kept (a first render, or too big): sent as rendered, compressed for this visitor alone.
-          return {
-            response: null,
-            hit: kept ?? {
-              page,
-              ageSeconds: 0,
-              encode: (encoding: Encoding) => compress(page.body, encoding),
-            },
-          };
-        });
+        const rendering = renderAndKeep(cache, handle, webRequest, request.ip, facts);
         cache.markRendering(facts, rendering);
         const { response, hit: rendered } = await rendering;
         if (rendered) return sendCachedPage(reply, rendered, acceptEncoding);
@@ -165,6 +155,53 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       }
     },
   });
+}
+
+/**
+ * Renders a page and offers it to the cache: `hit` is what to send (kept, or a first render sent
+ * compressed for this visitor alone), or `response` as rendered when it may not be kept at all.
+ */
+async function renderAndKeep(
+  cache: PageCache,
+  handle: PageHandle,
+  webRequest: Request,
+  clientIp: string,
+  facts: PageRequestFacts,
+): Promise<{ response: Response; hit: null } | { response: null; hit: PageHit }> {
+  const rendered = await handle(webRequest, clientIp);
+  const { status, headers } = rendered.response;
+  const ttlMs = cacheableForMs(status, headers, cache.maxTtlMs);
+  if (ttlMs === 0) {
+    cache.notKept(facts);
+    return { response: rendered.response, hit: null };
+  }
+  // Read whole to be kept (the render is one buffer already: src/web/entry.server.tsx).
+  const page: CachedPage = {
+    status,
+    // The length and encoding are the sent form's, set when it is sent.
+    headers: [...headers].filter(([name]) => !BODY_HEADERS.has(name) && name !== SERVER_CACHE_HEADER),
+    body: Buffer.from(await rendered.response.arrayBuffer()),
+  };
+  const staleMs = staleForMs(headers, cache.maxTtlMs);
+  const kept = cache.set(facts, rendered.ageVerification, page, ttlMs, staleMs);
+  // Not kept (a first render, or too big): sent as rendered, compressed for this visitor alone.
+  return {
+    response: null,
+    hit: kept ?? {
+      page,
+      ageSeconds: 0,
+      stale: false,
+      encode: (encoding: Encoding) => compress(page.body, encoding),
+    },
+  };
+}
+
+/**
+ * A copy of a visitor's request for a render that outlives their visit (a stale page's refresh):
+ * the same URL and headers, without the signal that aborts the render when they leave.
+ */
+function detachedRequest(webRequest: Request): Request {
+  return new Request(webRequest.url, { method: webRequest.method, headers: webRequest.headers });
 }
 
 /**
@@ -194,15 +231,15 @@ function ageVerificationOf(clientIp: string, regions: ReadonlySet<string>): bool
 }
 
 /** A rendered page, and the age-verification decision its loaders asked for (null: none asked). */
+/** Renders a page for a request from an address (pageHandler). */
+type PageHandle = (request: Request, clientIp: string) => Promise<Rendered>;
+
 interface Rendered {
   response: Response;
   ageVerification: boolean | null;
 }
 
-function pageHandler(
-  buildDir: string,
-  context: PagesOptions,
-): (request: Request, clientIp: string) => Promise<Rendered> {
+function pageHandler(buildDir: string, context: PagesOptions): PageHandle {
   let handler: Promise<RequestHandler> | undefined;
   // The build is imported on the first page rather than at start, so buildApp stays synchronous;
   // once only. The handler is made from the build itself, not from a function returning it: given a

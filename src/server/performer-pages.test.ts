@@ -269,7 +269,7 @@ describe("the performer pages and the token page", () => {
     it("lists the live token goals and the week's goals", async () => {
       const { status, headers, html } = await get("/camsandbox-tokens");
       expect(status).toBe(200);
-      expect(headers["cache-control"]).toBe("public, max-age=60");
+      expect(headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=60");
       expect(title(html)).toBe(`${PLATFORM} tokens: token goals live now and this week`);
       expect(canonical(html)).toBe("http://localhost/camsandbox-tokens");
       expect(h1(html)).toEqual([`${PLATFORM} tokens`]);
@@ -293,6 +293,38 @@ describe("the performer pages and the token page", () => {
       expect(crawler.html).toContain("The rooms online now are not known at the moment.");
       expect(crawler.html).not.toContain('href="/alice_cam"');
       expect((await get("/testcams-tokens")).status).toBe(404);
+    });
+    it("is served for a minute past its time while one render refreshes it (the server's page cache)", async () => {
+      let now = 1_000_000;
+      const cached = testApp(t.db, {
+        config: loadConfig({ PLATFORM_NAME: PLATFORM }),
+        pageCache: { now: () => now },
+      });
+      try {
+        const visit = () =>
+          cached.inject({ method: "GET", url: "/camsandbox-tokens", headers: { "user-agent": BROWSER } });
+        const first = await visit();
+        expect((await visit()).headers.age).toBe("0"); // the second render is kept
+        now += 60_000;
+        // Expired: the kept copy is served at once, its Age past its max-age, and a render starts.
+        const stale = await visit();
+        expect(stale.statusCode).toBe(200);
+        expect(stale.headers.age).toBe("60");
+        expect(clean(stale.body)).toBe(clean(first.body));
+        // The refresh runs behind the visitor; once it is kept, the page is fresh again.
+        let age = stale.headers.age;
+        for (let tries = 0; tries < 100 && age !== "0"; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          age = (await visit()).headers.age;
+        }
+        expect(age).toBe("0");
+        // Past the minute of grace with no visit, nothing stale is served: a visitor waits for a render.
+        now += 121_000;
+        const late = await visit();
+        expect(late.headers.age).toBe("0");
+      } finally {
+        await cached.close();
+      }
     });
   });
 });
