@@ -1,9 +1,8 @@
 import type { Server } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import {
   type DailyViewerFixture,
@@ -13,10 +12,9 @@ import {
   writeDailyViewerFixture,
 } from "../helpers/daily-viewer-files.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { listenLocally } from "../helpers/site.ts";
-import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
-import { heading, originOf, PERSON, startImageHost } from "./page-helpers.ts";
+import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { closeServer, heading, originOf, startImageHost } from "./page-helpers.ts";
 
 const allRows = fixtureRows(LATEST_DAY, "all");
 /** Live now: ranks 2 and 71 (one beyond the collapsed 50). */
@@ -29,12 +27,8 @@ describe("the daily viewer ranking pages in a browser", () => {
   let fixture: DailyViewerFixture;
   let images: Server;
   let app: FastifyInstance;
-  let browser: Browser;
-  let origin: string;
-  const opened: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
+  const site = browserSite(async () => {
     t = await createTestDatabase();
     fixture = await writeDailyViewerFixture({ abbr: "tc", online: LIVE });
     images = await startImageHost();
@@ -43,23 +37,13 @@ describe("the daily viewer ranking pages in a browser", () => {
       imageHost: originOf(images),
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
-    origin = await listenLocally(app);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const page of opened) await page.close();
-    await browser?.close();
-    await app?.close();
-    await new Promise((resolve) => images?.close(resolve));
-    await fixture?.remove();
-    await t?.drop();
+    return {
+      app,
+      cleanUp: [() => closeServer(images), () => fixture.remove(), () => t.drop()],
+    };
   });
 
-  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
-    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
-    opened.push(page);
-    return page;
-  };
+  const { open } = site;
   /** The scripts have run: the expand button exists only once they have. */
   const hydrated = (page: Page) => page.locator(".daily-viewers__expand").waitFor();
 
@@ -96,12 +80,12 @@ describe("the daily viewer ranking pages in a browser", () => {
         await page.getByRole("link", { name: "All", exact: true }).click();
         expect(new URL(page.url()).pathname).toBe("/top/viewers");
         await page.getByRole("link", { name: "Female", exact: true }).click();
-        await page.waitForURL(`${origin}/top/viewers/women`);
+        await page.waitForURL(`${site.origin}/top/viewers/women`);
         await heading(page, "Top Female models on TestCams for the last day");
         await expect(page.title()).resolves.toBe("Top Female models on TestCams for the last day");
         await expect(page.locator("tbody tr").first().getAttribute("id")).resolves.toBe("w0_001");
         await page.goBack();
-        await page.waitForURL(`${origin}/top/viewers`);
+        await page.waitForURL(`${site.origin}/top/viewers`);
         await heading(page, "Top models on TestCams for the last day");
         expect(errors).toEqual([]);
       });
@@ -111,10 +95,10 @@ describe("the daily viewer ranking pages in a browser", () => {
         await hydrated(page);
         expect(await page.locator('a[rel="next"]').count()).toBe(0);
         await page.locator('a[rel="prev"]').click();
-        await page.waitForURL(`${origin}/top/viewers/women/${MIDDLE_DAY}`);
+        await page.waitForURL(`${site.origin}/top/viewers/women/${MIDDLE_DAY}`);
         await heading(page, `Top Female models on TestCams on ${MIDDLE_DAY}`);
         await page.locator('a[rel="next"]').click();
-        await page.waitForURL(`${origin}/top/viewers/women`);
+        await page.waitForURL(`${site.origin}/top/viewers/women`);
         await heading(page, "Top Female models on TestCams for the last day");
         expect(await page.locator('a[rel="next"]').count()).toBe(0);
         expect(errors).toEqual([]);
@@ -168,7 +152,7 @@ describe("the daily viewer ranking pages in a browser", () => {
         expect(await page.locator(".tag-picker__option mark").allTextContents()).toEqual(["lat"]);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("option", { name: "#latina" }).click();
-        await page.waitForURL(`${origin}/top/viewers/latina`);
+        await page.waitForURL(`${site.origin}/top/viewers/latina`);
         await heading(page, "Top latina models on TestCams for the last day");
         expect(errors).toEqual([]);
       });

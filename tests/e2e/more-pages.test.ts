@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
-import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import {
   type DailyViewerFixture,
@@ -14,10 +13,9 @@ import {
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { writeMorePagesFiles } from "../helpers/more-pages-files.ts";
 import { startTestPlatform, type TestPlatform } from "../helpers/platform.ts";
-import { listenLocally } from "../helpers/site.ts";
-import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
-import { heading, PERSON } from "./page-helpers.ts";
+import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { heading } from "./page-helpers.ts";
 
 /**
  * /popular/{tag}, /race, /logos, /1080p and /4k in a real browser at phone and desktop widths:
@@ -36,12 +34,8 @@ describe("the further pages in a browser", () => {
   let fixture: DailyViewerFixture;
   let platform: TestPlatform;
   let app: FastifyInstance;
-  let browser: Browser;
-  let origin: string;
-  const opened: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
+  const site = browserSite(async () => {
     t = await createTestDatabase();
     fixture = await writeDailyViewerFixture({ abbr: "tc", online: [] });
     await writeMorePagesFiles(fixture.root);
@@ -52,23 +46,13 @@ describe("the further pages in a browser", () => {
       feedRequestsPerSecond: Number.POSITIVE_INFINITY,
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
-    origin = await listenLocally(app);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const page of opened) await page.close();
-    await browser?.close();
-    await app?.close();
-    await platform?.sandbox.close();
-    await fixture?.remove();
-    await t?.drop();
+    return {
+      app,
+      cleanUp: [() => platform.sandbox.close(), () => fixture.remove(), () => t.drop()],
+    };
   });
 
-  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
-    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
-    opened.push(page);
-    return page;
-  };
+  const { open } = site;
 
   for (const [name, viewport] of [
     ["phone", PHONE],
@@ -127,7 +111,7 @@ describe("the further pages in a browser", () => {
       await page.locator("section[aria-labelledby=popular-day] tbody tr").first().getAttribute("id"),
     ).toMatch(new RegExp(`^pasian_${LATEST_DAY.slice(-1)}_001$`));
 
-    await page.goto(`${origin}/race`);
+    await page.goto(`${site.origin}/race`);
     await page.getByRole("link", { name: "Female", exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/race/women");
     await expect.poll(() => page.locator(".race__runner").count()).toBe(3);
@@ -140,7 +124,7 @@ describe("the further pages in a browser", () => {
   it("asks for HD rooms when the gender toggles change the list on /1080p", async () => {
     const { page, errors } = await open("/1080p", { viewport: DESKTOP });
     await page.locator(".gender-toggles__toggle:not([disabled])").first().waitFor();
-    const call = page.waitForResponse((r) => r.url().startsWith(`${origin}/api/online_rooms?`));
+    const call = page.waitForResponse((r) => r.url().startsWith(`${site.origin}/api/online_rooms?`));
     await page.getByRole("button", { name: "Male", exact: true }).click();
     const params = new URL((await call).url()).searchParams;
     expect(params.get("hd")).toBe("true");
@@ -151,7 +135,7 @@ describe("the further pages in a browser", () => {
   it("downloads the logo files the page draws", async () => {
     const { page } = await open("/logos", { viewport: PHONE });
     const href = await page.locator(".logos__item a").first().getAttribute("href");
-    const response = await page.request.get(`${origin}${href}`);
+    const response = await page.request.get(`${site.origin}${href}`);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
     expect(await response.text()).toContain("<title>camstats logo</title>");

@@ -28,4 +28,7 @@ export function startImageHost(): Promise<Server> {
 }
 
 /** The image host's origin, for PageContext.imageHost. */
+/** Stops a server started for a test (the image host). */
+export const closeServer = (server: Server) => new Promise((resolve) => server.close(resolve));
+
 export const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,28 +1,22 @@
 import type { Server } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { type PerformerFixture, seedPerformerFixture } from "../helpers/performer-fixture.ts";
-import { listenLocally } from "../helpers/site.ts";
-import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
-import { heading, originOf, PERSON, startImageHost } from "./page-helpers.ts";
+import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { closeServer, heading, originOf, startImageHost } from "./page-helpers.ts";
 
 describe("the performer pages in a browser", () => {
   let t: TestDatabase;
   let images: Server;
   let app: FastifyInstance;
-  let browser: Browser;
-  let origin: string;
   let f: PerformerFixture;
-  const opened: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
+  const site = browserSite(async () => {
     t = await createTestDatabase();
     f = await seedPerformerFixture(t.db);
     images = await startImageHost();
@@ -31,22 +25,13 @@ describe("the performer pages in a browser", () => {
       config: loadConfig({ PLATFORM_NAME: "TestCams" }),
       pageCache: false,
     });
-    origin = await listenLocally(app);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const page of opened) await page.close();
-    await browser?.close();
-    await app?.close();
-    await new Promise((resolve) => images?.close(resolve));
-    await t?.drop();
+    return {
+      app,
+      cleanUp: [() => closeServer(images), () => t.drop()],
+    };
   });
 
-  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
-    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
-    opened.push(page);
-    return page;
-  };
+  const { open } = site;
   const charts = (page: Page) => page.locator(".time-chart__canvas canvas");
 
   for (const [name, viewport] of [

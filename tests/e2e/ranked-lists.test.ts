@@ -1,9 +1,8 @@
 import type { Server } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import {
@@ -13,10 +12,9 @@ import {
   rankedRows,
   writeRankedListFixture,
 } from "../helpers/ranked-list-files.ts";
-import { listenLocally } from "../helpers/site.ts";
-import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
-import { heading, originOf, PERSON, startImageHost } from "./page-helpers.ts";
+import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { closeServer, heading, originOf, startImageHost } from "./page-helpers.ts";
 
 const followers = rankedRows("f", LATEST_DAY, "all");
 /** Live now: rank 2 of most followed (in the online list). */
@@ -33,12 +31,8 @@ describe("the ranked-list pages in a browser", () => {
   let fixture: RankedListFixture;
   let images: Server;
   let app: FastifyInstance;
-  let browser: Browser;
-  let origin: string;
-  const opened: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
+  const site = browserSite(async () => {
     t = await createTestDatabase();
     fixture = await writeRankedListFixture({ abbr: "tc", online: [LIVE] });
     images = await startImageHost();
@@ -47,23 +41,13 @@ describe("the ranked-list pages in a browser", () => {
       imageHost: originOf(images),
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
-    origin = await listenLocally(app);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const page of opened) await page.close();
-    await browser?.close();
-    await app?.close();
-    await new Promise((resolve) => images?.close(resolve));
-    await fixture?.remove();
-    await t?.drop();
+    return {
+      app,
+      cleanUp: [() => closeServer(images), () => fixture.remove(), () => t.drop()],
+    };
   });
 
-  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
-    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
-    opened.push(page);
-    return page;
-  };
+  const { open } = site;
 
   for (const [name, viewport] of [
     ["phone", PHONE],
@@ -81,7 +65,7 @@ describe("the ranked-list pages in a browser", () => {
         ).toBe("/top/followers?page=2");
         // The pager works without scripts: a plain page load of ?page=2.
         await page.locator('nav[aria-label="Pages of the list"] a[rel="next"]').click();
-        await page.waitForURL(`${origin}/top/followers?page=2`);
+        await page.waitForURL(`${site.origin}/top/followers?page=2`);
         expect(await firstRowId(page)).toBe(followers[50]?.u);
         // The details column is hidden below 1000 px.
         expect(await page.locator("td.ranking-table__details").first().isVisible()).toBe(
@@ -100,15 +84,15 @@ describe("the ranked-list pages in a browser", () => {
         expect(await thumb.isVisible()).toBe(viewport.width >= 480);
         const pager = page.locator('nav[aria-label="Pages of the list"]');
         await pager.getByRole("link", { name: "Page 2", exact: true }).click();
-        await page.waitForURL(`${origin}/top/followers?page=2`);
+        await page.waitForURL(`${site.origin}/top/followers?page=2`);
         await heading(page, "Most followed models on TestCams (page 2)");
         expect(await firstRowId(page)).toBe(followers[50]?.u);
         await pager.getByRole("link", { name: "Page 1", exact: true }).click();
-        await page.waitForURL(`${origin}/top/followers`);
+        await page.waitForURL(`${site.origin}/top/followers`);
         await heading(page, "Most followed models on TestCams");
         expect(new URL(page.url()).search).toBe("");
         await page.getByRole("link", { name: "Female", exact: true }).click();
-        await page.waitForURL(`${origin}/top/followers/women`);
+        await page.waitForURL(`${site.origin}/top/followers/women`);
         await heading(page, "Most followed Female models on TestCams");
         await expect(page.title()).resolves.toBe("Most followed Female models on TestCams");
         expect(await firstRowId(page)).toBe(rankedRows("f", LATEST_DAY, "women")[0]?.u);
@@ -123,7 +107,7 @@ describe("the ranked-list pages in a browser", () => {
         expect(await overflows(page)).toBe(false);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("link", { name: "Top of 2021" }).click();
-        await page.waitForURL(`${origin}/top/2021`);
+        await page.waitForURL(`${site.origin}/top/2021`);
         await heading(page, "Top models on TestCams in 2021");
         await expect(page.locator(".ranked-list__empty").textContent()).resolves.toContain(
           `our records begin on ${FIRST_DAY}`,
@@ -142,7 +126,7 @@ describe("the ranked-list pages in a browser", () => {
   });
 
   it("answers an unknown tag with the 404 page", async () => {
-    expect((await fetch(`${origin}/top/followers/nosuchtag`)).status).toBe(404);
+    expect((await fetch(`${site.origin}/top/followers/nosuchtag`)).status).toBe(404);
     const { page } = await open("/top/growing/nosuchtag");
     await heading(page, "Page not found");
   });

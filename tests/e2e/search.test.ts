@@ -1,16 +1,14 @@
 import type { Server } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertSearchPerformers, SEARCH_TOTAL } from "../helpers/search-performers.ts";
-import { listenLocally } from "../helpers/site.ts";
-import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
-import { heading, originOf, PERSON, startImageHost } from "./page-helpers.ts";
+import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { closeServer, heading, originOf, startImageHost } from "./page-helpers.ts";
 
 const cardNames = (page: Page) => page.locator(".search-card__name").allTextContents();
 const firstCard = (page: Page, name: string) =>
@@ -35,12 +33,8 @@ describe("the search page in a browser", () => {
   let t: TestDatabase;
   let images: Server;
   let app: FastifyInstance;
-  let browser: Browser;
-  let origin: string;
-  const opened: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
+  const site = browserSite(async () => {
     t = await createTestDatabase();
     await insertSearchPerformers(t.db);
     images = await startImageHost();
@@ -49,22 +43,13 @@ describe("the search page in a browser", () => {
       pageCache: false,
       config: loadConfig({ PLATFORM_NAME: "TestCams" }),
     });
-    origin = await listenLocally(app);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const page of opened) await page.close();
-    await browser?.close();
-    await app?.close();
-    await new Promise((resolve) => images?.close(resolve));
-    await t?.drop();
+    return {
+      app,
+      cleanUp: [() => closeServer(images), () => t.drop()],
+    };
   });
 
-  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
-    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
-    opened.push(page);
-    return page;
-  };
+  const { open } = site;
   /** The scripts have run: the Filters button is enabled only then. */
   const hydrated = (page: Page) => page.locator(".search-page__filters:not([disabled])").waitFor();
 
@@ -79,12 +64,12 @@ describe("the search page in a browser", () => {
         expect(await cardNames(page)).toHaveLength(50);
         expect(await page.locator('nav[aria-label="Gender"] a').count()).toBe(5);
         await page.locator('a[rel="next"]').click();
-        await page.waitForURL(`${origin}/search?page=2`);
+        await page.waitForURL(`${site.origin}/search?page=2`);
         await firstCard(page, "fill071");
         await page.getByRole("link", { name: "Male", exact: true }).click();
-        await page.waitForURL(`${origin}/search/male`);
+        await page.waitForURL(`${site.origin}/search/male`);
         await heading(page, "Search - Male");
-        await page.goto(`${origin}/search/male?search=ann`);
+        await page.goto(`${site.origin}/search/male?search=ann`);
         await count(page, "Found 0 matching profiles");
         await page.getByText("ann matched 1 profile(s).").waitFor();
         expect(errors).toEqual([]);
@@ -98,7 +83,7 @@ describe("the search page in a browser", () => {
         });
         await expect(summariesTab.isVisible()).resolves.toBe(true);
         await page.getByRole("link", { name: "Female", exact: true }).click();
-        await page.waitForURL(`${origin}/search/female?search=dan`);
+        await page.waitForURL(`${site.origin}/search/female?search=dan`);
         await heading(page, "Search - Female");
         await expect(page.title()).resolves.toBe("Search - Female | camstats");
         const requests = searchRequests(page);
@@ -106,7 +91,7 @@ describe("the search page in a browser", () => {
         await page.getByText("Search term is not long enough, try a more substantial search.").waitFor();
         expect(requests).toEqual([]);
         // A longer term: the summaries search, decoded.
-        await page.goto(`${origin}/search?search=dancing`);
+        await page.goto(`${site.origin}/search?search=dancing`);
         await hydrated(page);
         await summariesTab.click();
         await count(page, "Found 2 matching profiles");
@@ -132,26 +117,26 @@ describe("the search page in a browser", () => {
         await hydrated(page);
         const requests = searchRequests(page);
         await page.locator('a[rel="next"]').click();
-        await page.waitForURL(`${origin}/search?page=2`);
+        await page.waitForURL(`${site.origin}/search?page=2`);
         await firstCard(page, "fill071");
         expect(requests).toEqual(["offset=50"]);
         await page.locator('a[rel="prev"]').click();
-        await page.waitForURL(`${origin}/search`);
+        await page.waitForURL(`${site.origin}/search`);
         await firstCard(page, "cara");
         await page.getByRole("link", { name: "Page 2" }).click();
-        await page.waitForURL(`${origin}/search?page=2`);
+        await page.waitForURL(`${site.origin}/search?page=2`);
         await firstCard(page, "fill071");
         await page.getByRole("link", { name: "Page 3" }).click();
-        await page.waitForURL(`${origin}/search?page=3`);
+        await page.waitForURL(`${site.origin}/search?page=3`);
         // The address changes before the fetched window replaces the cards.
         await expect.poll(() => cardNames(page)).toHaveLength(SEARCH_TOTAL - 100);
         await page.goBack();
-        await page.waitForURL(`${origin}/search?page=2`);
+        await page.waitForURL(`${site.origin}/search?page=2`);
         await firstCard(page, "fill071");
         // The loader's first page and each window fetched once: no request going back.
         expect(requests).toEqual(["offset=50", "offset=100"]);
         await page.getByLabel("Sort by").selectOption("name");
-        await page.waitForURL(`${origin}/search`);
+        await page.waitForURL(`${site.origin}/search`);
         await firstCard(page, "fill119");
         await page.getByRole("button", { name: "Descending: switch to ascending" }).click();
         await firstCard(page, "ann");
@@ -258,7 +243,7 @@ describe("the search page in a browser", () => {
         // The header's box keeps the gender page and searches after its pause.
         const box = page.getByRole("searchbox", { name: "Search performers by name" });
         await box.fill("ann");
-        await page.waitForURL(`${origin}/search/female?search=ann`);
+        await page.waitForURL(`${site.origin}/search/female?search=ann`);
         await count(page, "Found 1 matching profile");
         expect(await cardNames(page)).toEqual(["ann"]);
         expect(errors).toEqual([]);

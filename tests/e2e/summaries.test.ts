@@ -1,55 +1,34 @@
-import type { FastifyInstance } from "fastify";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { listenLocally } from "../helpers/site.ts";
+import { createTestDatabase } from "../helpers/database.ts";
 import { insertSummaryPerformers, summaryDates, writeCelebrationsFixture } from "../helpers/summaries.ts";
-import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
-import { heading, PERSON } from "./page-helpers.ts";
+import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { heading } from "./page-helpers.ts";
 
 /** Whether the page fits the viewport's width (nothing to scroll sideways but its own scrollers). */
 const fitsWidth = (page: Page) =>
   page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth");
 
 describe("the summary, celebration and badge pages in a browser", () => {
-  let t: TestDatabase;
-  let publish: Awaited<ReturnType<typeof writeCelebrationsFixture>>;
-  let app: FastifyInstance;
-  let browser: Browser;
-  let origin: string;
-  const opened: OpenedPage[] = [];
   const d = summaryDates();
-
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
-    t = await createTestDatabase();
+  const site = browserSite(async () => {
+    const t = await createTestDatabase();
     await insertSummaryPerformers(t.db);
-    publish = await writeCelebrationsFixture();
-    app = testApp(t.db, {
+    const publish = await writeCelebrationsFixture();
+    const app = testApp(t.db, {
       publishDir: publish.root,
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
       pageCache: false,
     });
-    origin = await listenLocally(app);
-    browser = await launchChromium();
+    return {
+      app,
+      cleanUp: [() => publish.remove(), () => t.drop()],
+    };
   });
-  afterAll(async () => {
-    for (const page of opened) await page.close();
-    await browser?.close();
-    await app?.close();
-    await publish?.remove();
-    await t?.drop();
-  });
-
-  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
-    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
-    opened.push(page);
-    return page;
-  };
+  const { open } = site;
 
   for (const [name, viewport] of [
     ["phone", PHONE],
@@ -64,7 +43,7 @@ describe("the summary, celebration and badge pages in a browser", () => {
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("link", { name: `alice's ${d.lastYear}` }).click();
         await heading(page, `alice's ${d.lastYear} on TestCams`);
-        expect(page.url()).toBe(`${origin}/testcams_wrapped/alice?year=${d.lastYear}`);
+        expect(page.url()).toBe(`${site.origin}/testcams_wrapped/alice?year=${d.lastYear}`);
         expect(errors).toEqual([]);
       });
 
@@ -107,7 +86,7 @@ describe("the summary, celebration and badge pages in a browser", () => {
         expect(await fitsWidth(page)).toBe(true);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("link", { name: "Followers", exact: true }).click();
-        await page.waitForURL(`${origin}/celebrations?kind=followers`);
+        await page.waitForURL(`${site.origin}/celebrations?kind=followers`);
         await page.locator(".celebrations__list li").first().waitFor();
         expect(await page.locator(".celebrations__list li").allTextContents()).toEqual([
           "alice reached 20,000 followers",
@@ -117,7 +96,7 @@ describe("the summary, celebration and badge pages in a browser", () => {
 
         const off = await open("/celebrations", { viewport, javaScript: false });
         await off.page.getByRole("link", { name: "Rank badges" }).click();
-        await off.page.waitForURL(`${origin}/celebrations?kind=rank`);
+        await off.page.waitForURL(`${site.origin}/celebrations?kind=rank`);
         expect(await off.page.locator(".celebrations__list li").allTextContents()).toEqual([
           "bob Top 3 of the day",
           "dan Top 10 of the day",
@@ -138,7 +117,7 @@ describe("the summary, celebration and badge pages in a browser", () => {
         const off = await open("/performerbadges", { viewport, javaScript: false });
         await off.page.getByLabel("See a performer's badges").fill("Alice");
         await off.page.getByRole("button", { name: "Show badges" }).click();
-        await off.page.waitForURL(`${origin}/alice`);
+        await off.page.waitForURL(`${site.origin}/alice`);
       });
     });
   }

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { listenLocally } from "../helpers/site.ts";
 import {
   fixtureName,
   type TagOverviewFixture,
   writeTagOverviewFixture,
 } from "../helpers/tag-overview-files.ts";
-import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
-import { heading, PERSON } from "./page-helpers.ts";
+import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { heading } from "./page-helpers.ts";
 
 /** Live now: the 30-day list's ranks 2 and 28 (past the 25 shown). */
 const LIVE = [fixtureName("mon", "all", null, 2), fixtureName("mon", "all", null, 28)];
@@ -53,12 +51,8 @@ describe("the tag ranking overview in a browser", () => {
   let fixture: TagOverviewFixture;
   let app: FastifyInstance;
   let database: TestDatabase;
-  let browser: Browser;
-  let origin: string;
-  const opened: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
+  const site = browserSite(async () => {
     fixture = await writeTagOverviewFixture({ abbr: "tc", online: LIVE });
     // Live states read performers' last sightings too (SPEC §4): an empty database has none.
     database = await createTestDatabase();
@@ -66,22 +60,13 @@ describe("the tag ranking overview in a browser", () => {
       publishDir: fixture.root,
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
-    origin = await listenLocally(app);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const page of opened) await page.close();
-    await browser?.close();
-    await app?.close();
-    await database?.drop();
-    await fixture?.remove();
+    return {
+      app,
+      cleanUp: [() => database.drop(), () => fixture.remove()],
+    };
   });
 
-  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
-    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
-    opened.push(page);
-    return page;
-  };
+  const { open } = site;
 
   for (const [name, viewport] of [
     ["phone", PHONE],
@@ -162,7 +147,7 @@ describe("the tag ranking overview in a browser", () => {
         const { page, errors } = await open("/top/asian", { viewport });
         await hydrated(page);
         await page.getByRole("navigation", { name: "Gender" }).getByRole("link", { name: "Female" }).click();
-        await page.waitForURL(`${origin}/top/asian/women`);
+        await page.waitForURL(`${site.origin}/top/asian/women`);
         await heading(page, "Top asian Female models on TestCams");
         expect(await page.title()).toBe("Top asian Female models on TestCams");
         expect(await rowsOf(page, "monthly").first().getAttribute("data-username")).toBe(
@@ -182,7 +167,7 @@ describe("the tag ranking overview in a browser", () => {
         await input.fill("FE");
         expect(await page.getByRole("option").allTextContents()).toEqual(["#feet"]);
         await page.getByRole("option", { name: "#feet" }).click();
-        await page.waitForURL(`${origin}/top/feet/women`);
+        await page.waitForURL(`${site.origin}/top/feet/women`);
         await heading(page, "Top feet Female models on TestCams");
         expect(errors).toEqual([]);
       });
@@ -211,7 +196,7 @@ describe("the tag ranking overview in a browser", () => {
 
       it("answers an unknown tag with the 404 page", async () => {
         const { page } = await open("/top/nosuchtag", { viewport });
-        const response = await page.goto(`${origin}/top/nosuchtag`);
+        const response = await page.goto(`${site.origin}/top/nosuchtag`);
         expect(response?.status()).toBe(404);
         await heading(page, "Page not found");
       });

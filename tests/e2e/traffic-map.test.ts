@@ -1,16 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { listenLocally } from "../helpers/site.ts";
 import { type TrafficMapFixture, writeTrafficMapFixture } from "../helpers/traffic-map-files.ts";
-import { DESKTOP, type OpenedPage, openPage, PHONE, seriousViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
-import { heading, PERSON } from "./page-helpers.ts";
+import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { heading } from "./page-helpers.ts";
 
 /** Wider than the screen: something does not fit a phone. */
 const overflows = (page: Page) =>
@@ -23,12 +21,8 @@ describe("the traffic, map and location pages in a browser", () => {
   let t: TestDatabase;
   let fixture: TrafficMapFixture;
   let app: FastifyInstance;
-  let browser: Browser;
-  let origin: string;
-  const opened: OpenedPage[] = [];
 
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
+  const site = browserSite(async () => {
     t = await createTestDatabase();
     for (const [at, rooms, viewers] of [
       ["2026-01-05T10:00:00Z", 10, 100],
@@ -52,22 +46,13 @@ describe("the traffic, map and location pages in a browser", () => {
       publishDir: fixture.root,
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_ABBR: "tc" }),
     });
-    origin = await listenLocally(app);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    for (const page of opened) await page.close();
-    await browser?.close();
-    await app?.close();
-    await fixture?.remove();
-    await t?.drop();
+    return {
+      app,
+      cleanUp: [() => fixture.remove(), () => t.drop()],
+    };
   });
 
-  const open = async (path: string, options: Parameters<typeof openPage>[2] = {}) => {
-    const page = await openPage(browser, `${origin}${path}`, { userAgent: PERSON, ...options });
-    opened.push(page);
-    return page;
-  };
+  const { open } = site;
 
   for (const [name, viewport] of [
     ["phone", PHONE],
@@ -86,7 +71,7 @@ describe("the traffic, map and location pages in a browser", () => {
         expect(await overflows(traffic.page)).toBe(false);
         // A gender tab is a plain link.
         await traffic.page.getByRole("link", { name: "Female", exact: true }).click();
-        await traffic.page.waitForURL(`${origin}/traffic?gender=female`);
+        await traffic.page.waitForURL(`${site.origin}/traffic?gender=female`);
         expect(traffic.errors).toEqual([]);
 
         const map = await open("/map", { viewport, javaScript: false });
@@ -97,7 +82,7 @@ describe("the traffic, map and location pages in a browser", () => {
         ).toBe("Colombia: 1,234 performers");
         expect(await overflows(map.page)).toBe(false);
         await map.page.getByRole("link", { name: "Colombia", exact: true }).click();
-        await map.page.waitForURL(`${origin}/location/colombia`);
+        await map.page.waitForURL(`${site.origin}/location/colombia`);
         await heading(map.page, "Top performers from Colombia");
         expect(await map.page.locator("table.ranking-table").count()).toBe(2);
         expect(await map.page.locator("table.ranking-table").first().locator("tbody tr").count()).toBe(50);
@@ -113,7 +98,7 @@ describe("the traffic, map and location pages in a browser", () => {
         expect(await page.getByText("Show the figures").count()).toBe(7);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("link", { name: "Couples", exact: true }).click();
-        await page.waitForURL(`${origin}/traffic?gender=couples`);
+        await page.waitForURL(`${site.origin}/traffic?gender=couples`);
         // The address changes first; the tabs follow once the loader's data has arrived.
         await expect
           .poll(() => page.locator('a.gender-tabs__tab[aria-current="page"]').textContent())
@@ -133,7 +118,7 @@ describe("the traffic, map and location pages in a browser", () => {
         await page.getByRole("link", { name: "Prev day" }).waitFor();
         await page.getByLabel("Rooms and viewers of one tag over the 7 days to 2026-01-06").fill("asian");
         await page.getByRole("button", { name: "Show" }).click();
-        await page.waitForURL(`${origin}/traffic/2025-12-31/asian`);
+        await page.waitForURL(`${site.origin}/traffic/2025-12-31/asian`);
         await heading(page, "#asian traffic from 2025-12-31 to 2026-01-06");
         await drawnCharts(page).first().waitFor();
         expect(await page.getByRole("link", { name: "#asian rankings" }).getAttribute("href")).toBe(
@@ -154,16 +139,16 @@ describe("the traffic, map and location pages in a browser", () => {
         expect(await overflows(page)).toBe(false);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("link", { name: "Female", exact: true }).click();
-        await page.waitForURL(`${origin}/map/female`);
+        await page.waitForURL(`${site.origin}/map/female`);
         await heading(page, "Female performers by country");
         await page.getByRole("link", { name: "Colombia", exact: true }).click();
-        await page.waitForURL(`${origin}/location/colombia/women`);
+        await page.waitForURL(`${site.origin}/location/colombia/women`);
         await heading(page, "Top female performers from Colombia");
         // axe over two tables of 50 rows takes seconds: once, at the phone's width, the tighter layout.
         if (viewport === PHONE) expect(await seriousViolations(page)).toEqual([]);
         expect(await overflows(page)).toBe(false);
         await page.getByRole("link", { name: "Back to the map of performers by country" }).click();
-        await page.waitForURL(`${origin}/map/female`);
+        await page.waitForURL(`${site.origin}/map/female`);
         await heading(page, "Female performers by country");
         expect(errors).toEqual([]);
       });
