@@ -157,9 +157,10 @@ interface PageEntry {
   key: string;
   page: CachedPage;
   storedAt: number;
+  /** Fresh until then. */
   expiresAt: number;
-  /** Until when it may be served stale while a render refreshes it (expiresAt without). */
-  staleUntil: number;
+  /** Served until then: stale after expiresAt, while a render refreshes it (expiresAt without). */
+  servedUntil: number;
   bytes: number;
   /** The forms made so far, or under way (see PageHit.encode). */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
@@ -172,9 +173,8 @@ interface PageEntry {
  */
 interface MarkEntry {
   kind: "varies" | "not-kept";
-  expiresAt: number;
-  /** A mark is never stale: it lasts as long as the pages it speaks for may be served. */
-  staleUntil: number;
+  /** Holds until then: a "varies" mark as long as the pages it speaks for are served. */
+  servedUntil: number;
   bytes: number;
 }
 
@@ -277,7 +277,7 @@ export class PageCache {
     const key = pageCacheKey(facts, ageVerification);
     const kept = this.entries.get(key);
     // A render that refreshes a page still served (stale) is kept whatever the second-render rule says.
-    const refresh = kept?.kind === "page" && kept.staleUntil > now;
+    const refresh = kept?.kind === "page" && kept.servedUntil > now;
     if (!refresh && !this.admit(plain, now)) return undefined;
     let bytes = ENTRY_OVERHEAD + key.length * 2 + page.body.length;
     for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
@@ -287,12 +287,11 @@ export class PageCache {
       return undefined;
     }
     const expiresAt = now + ttlMs;
-    const staleUntil = expiresAt + Math.max(0, staleMs);
+    const servedUntil = expiresAt + Math.max(0, staleMs);
     if (ageVerification !== null) {
       this.put(plain, {
         kind: "varies",
-        expiresAt: staleUntil,
-        staleUntil,
+        servedUntil,
         bytes: ENTRY_OVERHEAD + plain.length * 2,
       });
     }
@@ -302,7 +301,7 @@ export class PageCache {
       page,
       storedAt: now,
       expiresAt,
-      staleUntil,
+      servedUntil,
       bytes,
       encoded: {},
     };
@@ -326,11 +325,9 @@ export class PageCache {
   /** Records that a render of these facts could not be kept, for the longest a page is kept. */
   notKept(facts: PageRequestFacts): void {
     const key = pageCacheKey(facts, null);
-    const expiresAt = this.now() + this.maxTtlMs;
     this.put(key, {
       kind: "not-kept",
-      expiresAt,
-      staleUntil: expiresAt,
+      servedUntil: this.now() + this.maxTtlMs,
       bytes: ENTRY_OVERHEAD + key.length * 2,
     });
   }
@@ -388,7 +385,7 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.remove(key);
-    if (entry.staleUntil <= this.now()) return undefined;
+    if (entry.servedUntil <= this.now()) return undefined;
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     return entry;

@@ -231,13 +231,13 @@ function ageVerificationOf(clientIp: string, regions: ReadonlySet<string>): bool
 }
 
 /** A rendered page, and the age-verification decision its loaders asked for (null: none asked). */
-/** Renders a page for a request from an address (pageHandler). */
-type PageHandle = (request: Request, clientIp: string) => Promise<Rendered>;
-
 interface Rendered {
   response: Response;
   ageVerification: boolean | null;
 }
+
+/** Renders a page for a request from an address (pageHandler). */
+type PageHandle = (request: Request, clientIp: string) => Promise<Rendered>;
 
 function pageHandler(buildDir: string, context: PagesOptions): PageHandle {
   let handler: Promise<RequestHandler> | undefined;
