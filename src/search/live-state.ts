@@ -1,4 +1,4 @@
-import { LIVE_WITHIN_MS, ONLINE_LIST_VALID_MS } from "../stats/formulas/live-state.ts";
+import { LIVE_WITHIN_MS, onlineListIsCurrent } from "../stats/formulas/live-state.ts";
 import { type Bitset, hasBit, newBitset, orInto, setBit } from "./bitset.ts";
 import { PrefixBits } from "./prefix-bits.ts";
 import { NO_COUNT, type SearchIndex } from "./search-index.ts";
@@ -44,7 +44,7 @@ export class LiveState {
       const row = index.rowOf.get(id);
       if (row === undefined) continue;
       this.lastSeen[row] = Math.max(this.lastSeen[row] as number, listAt);
-      if (refreshedAt - listAt <= ONLINE_LIST_VALID_MS) setBit(this.onlineBits, row);
+      if (onlineListIsCurrent(listAt, refreshedAt)) setBit(this.onlineBits, row);
     }
     const recent: number[] = [];
     for (let r = 0; r < index.size; r++) {

@@ -4,6 +4,11 @@ export const LIVE_WITHIN_MS = 5 * 60_000;
 /** An online list older than this is not "now" (the collector has stopped, or fails): it counts as sightings only. */
 export const ONLINE_LIST_VALID_MS = 10 * 60_000;
 
+/** Whether an online list observed at `observedAtMs` still says who is online at `nowMs`. */
+export function onlineListIsCurrent(observedAtMs: number, nowMs: number): boolean {
+  return nowMs - observedAtMs <= ONLINE_LIST_VALID_MS;
+}
+
 const DAY_MS = 86_400_000;
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connect.ts";
 import type { GenderKey } from "../../db/schema.ts";
-import { liveStateText, ONLINE_LIST_VALID_MS } from "../formulas/live-state.ts";
+import { liveStateText, onlineListIsCurrent } from "../formulas/live-state.ts";
 
 /** A room in the latest complete poll. status is SPEC §3's online status code (7: a group show). */
 export interface OnlineStreamer {
@@ -83,7 +83,7 @@ export async function performerLiveNow(
 ): Promise<PerformerLiveNow> {
   const { observedAt, room } = await onlineRoom(db, performerId);
   const inOnlineList =
-    room !== null && observedAt !== null && nowMs - Date.parse(observedAt) <= ONLINE_LIST_VALID_MS;
+    room !== null && observedAt !== null && onlineListIsCurrent(Date.parse(observedAt), nowMs);
   const text = liveStateText(lastSeenMs, nowMs, inOnlineList);
   return { live: text === null, text, observedAt, room, inOnlineList };
 }

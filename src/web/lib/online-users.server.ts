@@ -2,7 +2,7 @@ import { stat } from "node:fs/promises";
 import { onlineUsersSchema } from "../../publish/online-users.ts";
 import { onlineUsersPath } from "../../publish/paths.ts";
 import { resolveUnder } from "../../publish/write-file.ts";
-import { ONLINE_LIST_VALID_MS } from "../../stats/formulas/live-state.ts";
+import { onlineListIsCurrent } from "../../stats/formulas/live-state.ts";
 import { readPublishedJson } from "./published-json.server.ts";
 
 export interface OnlineList {
@@ -47,6 +47,6 @@ export async function liveAmong(
   now: number,
 ): Promise<string[] | null> {
   const list = await readOnlineList(publishDir, abbr);
-  if (list === null || now - list.observedAt > ONLINE_LIST_VALID_MS) return null;
+  if (list === null || !onlineListIsCurrent(list.observedAt, now)) return null;
   return usernames.filter((u) => list.usernames.has(u));
 }

@@ -1,5 +1,5 @@
 import type { PageContext } from "../../../server/page-context.ts";
-import { ONLINE_LIST_VALID_MS } from "../../../stats/formulas/live-state.ts";
+import { onlineListIsCurrent } from "../../../stats/formulas/live-state.ts";
 import { latestCompletePoll } from "../../../stats/queries/online-now.ts";
 import { liveTokenSubjects, recentTokenSubjects } from "../../../stats/queries/token-goal-subjects.ts";
 import { isCrawler } from "../crawler.ts";
@@ -76,7 +76,7 @@ export async function loadTokenPage(
 /** The goals in the subjects of the rooms online now (the latest poll, when current). */
 async function liveGoals(context: Pick<PageContext, "db">, now: number): Promise<LiveGoal[] | null> {
   const at = await latestCompletePoll(context.db);
-  if (at === null || now - at.getTime() > ONLINE_LIST_VALID_MS) return null;
+  if (at === null || !onlineListIsCurrent(at.getTime(), now)) return null;
   const rooms = await liveTokenSubjects(context.db, at);
   const goals: (LiveGoal & { size: number })[] = [];
   for (const room of rooms) {
