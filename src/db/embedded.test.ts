@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +27,42 @@ describe("an embedded PostgreSQL already running on the data directory", () => {
       /another running process uses the database in .*stop it first, or give this one another DATA_DIR/,
     );
     expect(await runningServer(dataDir)).toMatchObject({ port: server.port, owned: true });
+  });
+
+  describe("its owner, from the owner file in the data directory (never from a process name)", () => {
+    const ownerFile = () => path.join(dataDir, "pg-owner.json");
+    let written: string;
+    beforeAll(async () => {
+      written = await readFile(ownerFile(), "utf8");
+    });
+    afterAll(async () => {
+      await writeFile(ownerFile(), written);
+    });
+
+    it("names this process and when it started", () => {
+      const owner = JSON.parse(written) as { pid: number; startTicks: number | null };
+      expect(owner.pid).toBe(process.pid);
+      if (process.platform === "linux") expect(owner.startTicks).toEqual(expect.any(Number));
+    });
+
+    it("is gone once its process has exited: the server is an orphan a new start may stop", async () => {
+      const exited = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+        encoding: "utf8",
+      });
+      await writeFile(ownerFile(), JSON.stringify({ pid: Number(exited.stdout), startTicks: null }));
+      expect(await runningServer(dataDir)).toMatchObject({ port: server.port, owned: false });
+    });
+
+    it.runIf(process.platform === "linux")(
+      "is gone when its pid now belongs to a process that started later",
+      async () => {
+        const owner = JSON.parse(written) as { pid: number; startTicks: number };
+        await writeFile(ownerFile(), JSON.stringify({ pid: owner.pid, startTicks: owner.startTicks - 1 }));
+        expect(await runningServer(dataDir)).toMatchObject({ owned: false });
+        await writeFile(ownerFile(), written);
+        expect(await runningServer(dataDir)).toMatchObject({ owned: true });
+      },
+    );
   });
 
   it("is not there for a directory without a server", async () => {

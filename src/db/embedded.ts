@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, stat } from "node:fs/promises";
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -62,18 +62,69 @@ export interface RunningServer {
   owned: boolean;
 }
 
-/**
- * The parent of a process, and whether that parent is one of ours (a Node process) rather than the
- * init process that adopts orphans. Without /proc (not Linux), a server counts as orphaned.
- */
-async function hasLiveNodeParent(pid: number): Promise<boolean> {
+/** The file in DATA_DIR naming the process that started the embedded server, written before it starts. */
+const OWNER_FILE = "pg-owner.json";
+
+interface Owner {
+  pid: number;
+  /** The process's start time in clock ticks since boot (Linux), so a reused pid is not taken for it. */
+  startTicks: number | null;
+}
+
+/** When a process started (field 22 of /proc/{pid}/stat), or null where /proc is not there. */
+async function startTicks(pid: number): Promise<number | null> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-    const ppid = Number.parseInt(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? "", 10);
-    if (!Number.isInteger(ppid) || ppid <= 1) return false;
-    return (await readFile(`/proc/${ppid}/comm`, "utf8")).trim() === "node";
+    // The name in parentheses may hold spaces: count fields after its closing parenthesis.
+    const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+    return Number.isFinite(ticks) ? ticks : null;
   } catch {
-    return false;
+    return null;
+  }
+}
+
+async function writeOwner(dataDir: string): Promise<void> {
+  const owner: Owner = { pid: process.pid, startTicks: await startTicks(process.pid) };
+  const file = path.join(dataDir, OWNER_FILE);
+  await writeFile(`${file}.tmp`, `${JSON.stringify(owner)}\n`);
+  await rename(`${file}.tmp`, file);
+}
+
+async function readOwner(dataDir: string): Promise<Owner | null> {
+  try {
+    const owner = JSON.parse(await readFile(path.join(dataDir, OWNER_FILE), "utf8")) as Partial<Owner>;
+    if (!Number.isInteger(owner.pid)) return null;
+    return { pid: owner.pid as number, startTicks: owner.startTicks ?? null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the process that started the server on `dataDir` still runs: the owner file's process,
+ * alive and started when the file says (not a later process given the same pid). This asks
+ * nothing of the process's name, which differs between Node versions and launchers. A server
+ * with no owner file (started by an older version) counts as owned while its parent is a live
+ * process other than init, which adopts orphans.
+ */
+async function ownerIsAlive(dataDir: string, serverPid: number): Promise<boolean> {
+  const owner = await readOwner(dataDir);
+  if (!owner) {
+    const ppid = await parentPid(serverPid);
+    return ppid !== null && ppid > 1 && isAlive(ppid);
+  }
+  if (!isAlive(owner.pid)) return false;
+  if (owner.startTicks === null) return true;
+  return (await startTicks(owner.pid)) === owner.startTicks;
+}
+
+async function parentPid(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    return Number.isInteger(ppid) ? ppid : null;
+  } catch {
+    return null;
   }
 }
 
@@ -84,7 +135,7 @@ export async function runningServer(dataDir: string): Promise<RunningServer | nu
   const pid = Number.parseInt(lines[0] ?? "", 10);
   const port = Number.parseInt(lines[3] ?? "", 10);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
-  return { pid, port, owned: await hasLiveNodeParent(pid) };
+  return { pid, port, owned: await ownerIsAlive(dataDir, pid) };
 }
 
 /** The URL of a database on a server of ours already running (see runningServer). */
@@ -165,12 +216,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     log(`initialising a new PostgreSQL cluster in ${clusterDir}`);
     await pg.initialise();
   }
+  // Before the start, so that no moment exists when our server runs without its owner on record.
+  await writeOwner(path.dirname(clusterDir));
   await pg.start();
   const urlFor = (database: string) => embeddedUrl(port, database);
   return {
     adminUrl: urlFor("postgres"),
     port,
     urlFor,
-    stop: () => pg.stop(),
+    stop: async () => {
+      await pg.stop();
+      await rm(path.join(path.dirname(clusterDir), OWNER_FILE), { force: true });
+    },
   };
 }
