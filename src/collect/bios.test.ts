@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
 import { startTestPlatform, type TestPlatform, testCollector } from "../../tests/helpers/platform.ts";
@@ -89,6 +90,29 @@ describe("the bio fetcher against the sandbox's profile endpoint", () => {
     return new Map(rows.map((r) => [r.username, { aboutMe: r.about_me, fetchedAt: r.fetched_at }]));
   }
 
+  /** The recorded runs of failures of these performers, in the order given, with the wait each was given. */
+  async function failuresOf(names: string[]) {
+    const { rows } = await sql<{
+      username: string;
+      failures: number;
+      last_error: string;
+      failed_at: Date;
+      retry_at: Date;
+    }>`
+      SELECT p.username, f.failures, f.last_error, f.failed_at, f.retry_at
+      FROM bio_fetch_failures f JOIN performers p USING (performer_id)`.execute(t.db);
+    return names.flatMap((name) =>
+      rows
+        .filter((r) => r.username === name)
+        .map((r) => ({
+          username: r.username,
+          failures: r.failures,
+          lastError: r.last_error,
+          waitMs: r.retry_at.getTime() - r.failed_at.getTime(),
+        })),
+    );
+  }
+
   const sandboxText = (username: string) => platform.population.profileAt?.(username, T0)?.aboutMe;
 
   it("stores exactly the sandbox's about_me for every performer, with when it was fetched", async () => {
@@ -161,7 +185,7 @@ describe("the bio fetcher against the sandbox's profile endpoint", () => {
     expect(bios.size).toBe(usernames.length - 3);
   });
 
-  it("does not store after a 5xx, a broken body or a timeout, and asks again in the next batch", async () => {
+  it("does not store after a 5xx, a broken body or a timeout, and asks again only after a back-off", async () => {
     platform.sandbox.profileFaults.enqueue(
       { kind: "status", status: 500 },
       { kind: "truncate" },
@@ -169,7 +193,12 @@ describe("the bio fetcher against the sandbox's profile endpoint", () => {
     );
     const first = await batch();
     const [a, b, c] = source.asked as [string, string, string];
-    expect(first).toMatchObject({ picked: usernames.length, stored: usernames.length - 3, failed: 3 });
+    expect(first).toMatchObject({
+      picked: usernames.length,
+      asked: usernames.length,
+      stored: usernames.length - 3,
+      failed: 3,
+    });
     expect(first.errors).toEqual([
       `${a}: HTTP 500`,
       expect.stringMatching(new RegExp(`^${b}: unparseable JSON \\(\\d+ bytes\\)$`)),
@@ -177,19 +206,97 @@ describe("the bio fetcher against the sandbox's profile endpoint", () => {
     ]);
     const bios = await stored();
     expect([a, b, c].filter((u) => bios.has(u))).toEqual([]);
+    expect(await failuresOf([a, b, c])).toEqual([
+      { username: a, failures: 1, lastError: "HTTP 500", waitMs: 60_000 },
+      { username: b, failures: 1, lastError: expect.stringMatching(/^unparseable JSON/), waitMs: 60_000 },
+      { username: c, failures: 1, lastError: "HTTP 503", waitMs: 60_000 },
+    ]);
 
-    // The next batch picks exactly those three; the first answers too slowly this time.
+    // Not asked again within the minute after their failure.
+    expect((await batch()).picked).toBe(0);
+
+    // A minute on, the next batch picks exactly those three; the first answers too slowly this time.
+    clock.ms += 60_000;
     platform.sandbox.profileFaults.enqueue({ kind: "slow", delayMs: 600 });
     const impatient = new BioClient({ siteUrl: platform.sandbox.url, timeoutMs: 300 });
     const second = await batch(deps({ client: impatient }));
     expect(second).toMatchObject({ picked: 3, stored: 2, failed: 1 });
     expect(second.errors).toEqual([`${a}: timeout after 300 ms`]);
     expect((await stored()).has(a)).toBe(false);
+    // Its second failure in a row: four minutes; the other two's runs ended with their texts.
+    expect(await failuresOf([a, b, c])).toEqual([
+      { username: a, failures: 2, lastError: "timeout after 300 ms", waitMs: 240_000 },
+    ]);
 
+    clock.ms += 239_000;
+    expect((await batch()).picked).toBe(0);
+    clock.ms += 1_000;
     expect(await batch()).toMatchObject({ picked: 1, stored: 1, failed: 0 });
+    expect(await failuresOf([a])).toEqual([]);
     const all = await stored();
     for (const username of usernames)
       expect(all.get(username)?.aboutMe, username).toBe(sandboxText(username));
+  });
+
+  it("backs off on a 400, a 5xx and a timeout alike; a 404 is an empty text, a 429 is waited out", async () => {
+    platform.sandbox.profileFaults.enqueue(
+      { kind: "status", status: 400 },
+      { kind: "status", status: 404 },
+      { kind: "rateLimit", retryAfterSeconds: 3 },
+      { kind: "status", status: 500 },
+      { kind: "slow", delayMs: 600 },
+    );
+    const impatient = new RecordingSource(new BioClient({ siteUrl: platform.sandbox.url, timeoutMs: 300 }));
+    const summary = await batch(deps({ client: impatient, fetchesPerMinute: 5 }));
+    const [a, b, c, , d, e] = impatient.asked as [string, string, string, string, string, string];
+    // The 429 is asked again (and then answers 500), so five performers take six requests.
+    expect(impatient.asked).toEqual([a, b, c, c, d, e]);
+    expect(summary).toMatchObject({ picked: 5, asked: 5, unknown: 1, rateLimited: 1, failed: 3, stored: 2 });
+    expect((await stored()).get(b)?.aboutMe).toBe("");
+    expect((await stored()).get(e)?.aboutMe).toBe(sandboxText(e));
+    expect(await failuresOf([a, b, c, d, e])).toEqual([
+      { username: a, failures: 1, lastError: "HTTP 400", waitMs: 60_000 },
+      { username: c, failures: 1, lastError: "HTTP 500", waitMs: 60_000 },
+      { username: d, failures: 1, lastError: "timeout after 300 ms", waitMs: 60_000 },
+    ]);
+  });
+
+  it("pauses as a whole when most of a batch fails, says why, and resumes by itself", async () => {
+    // The profile endpoint refuses everything for the first two hours, then answers again.
+    const downUntil = T0 + 2 * 3_600_000;
+    const requests: { username: string; at: number }[] = [];
+    const flaky: BioSource = {
+      fetchBio: async (username) => {
+        requests.push({ username, at: clock.now() });
+        if (clock.now() < downUntil) return { kind: "failed", error: "HTTP 400" };
+        return source.fetchBio(username);
+      },
+    };
+    const lines: { level: number; msg: string }[] = [];
+    const log = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const fetcher = startBioFetcher(deps({ client: flaky, fetchesPerMinute: 600, log }));
+    for (let i = 0; i < 600 && (await stored()).size < usernames.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await fetcher.stop();
+
+    expect((await stored()).size).toBe(usernames.length);
+    const pauses = lines.filter((l) => l.msg.startsWith("bios: pausing"));
+    expect(pauses[0]?.msg).toMatch(
+      /^bios: pausing for 1 min: \d+ of \d+ profile requests failed \(\w+: HTTP 400\)$/,
+    );
+    expect(pauses[1]?.msg).toMatch(/^bios: pausing for 2 min: /);
+    expect(lines.filter((l) => l.msg === "bios: resuming after the pause")).toHaveLength(pauses.length);
+    // Never faster than the configured rate: 600 a minute is one request every 100 ms.
+    for (let i = 1; i < requests.length; i++) {
+      expect((requests[i]?.at ?? 0) - (requests[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(100);
+    }
+    // Each performer asked at most 7 times in the day: here 5 failures (0, 1, 5, 21, 85 minutes
+    // after the first, give or take the pauses and the pacing), then the answer.
+    const perPerformer = new Map<string, number>();
+    for (const r of requests) perPerformer.set(r.username, (perPerformer.get(r.username) ?? 0) + 1);
+    expect(Math.max(...perPerformer.values())).toBeLessThanOrEqual(7);
+    expect(clock.now()).toBeLessThan(T0 + DAY);
   });
 
   it("waits out a 429 for its Retry-After (or backs off without one), then carries on", async () => {
@@ -274,11 +381,15 @@ describe("the bio fetcher against the sandbox's profile endpoint", () => {
     await sql`
       INSERT INTO performer_bios (performer_id, about_me, fetched_at, changed_at)
       VALUES (${c.performer_id}, 'old', ${new Date(T0 - 8 * DAY)}, ${new Date(T0 - 8 * DAY)})`.execute(t.db);
-    const due = await performersNeedingBio(t.db, { staleBefore: new Date(T0 - 7 * DAY), limit: 10 });
+    const due = await performersNeedingBio(t.db, {
+      staleBefore: new Date(T0 - 7 * DAY),
+      limit: 10,
+      now: new Date(T0),
+    });
     expect(due.map((p) => p.username)).toEqual([b.username, a.username, c.username]);
-    expect(await performersNeedingBio(t.db, { staleBefore: new Date(T0 - 7 * DAY), limit: 2 })).toHaveLength(
-      2,
-    );
+    expect(
+      await performersNeedingBio(t.db, { staleBefore: new Date(T0 - 7 * DAY), limit: 2, now: new Date(T0) }),
+    ).toHaveLength(2);
   });
 
   it("runs until stopped, and a stop lets the request in flight finish and be stored", async () => {

@@ -1,8 +1,16 @@
 import type { Db } from "../db/connect.ts";
 import { isConfirmedOptout } from "../db/queries/optouts.ts";
-import { type BioRow, performersNeedingBio, storeBios } from "../db/queries/performer-bios.ts";
+import {
+  type BioFailure,
+  type BioRow,
+  clearBioFailures,
+  performersNeedingBio,
+  recordBioFailures,
+  storeBios,
+} from "../db/queries/performer-bios.ts";
 import type { Logger } from "../log.ts";
 import type { BioAnswer, BioSource } from "../platform/bio-client.ts";
+import { bioRetryDelayMs, FetcherPause } from "./bio-backoff.ts";
 import { cleanAboutMe } from "./bio-text.ts";
 
 /**
@@ -12,7 +20,9 @@ import { cleanAboutMe } from "./bio-text.ts";
  * BIO_FETCHES_PER_MINUTE requests a minute spread evenly, so the platform sees a slow steady trickle
  * rather than bursts. Work goes in batches of one minute's worth (one query picks them), stored
  * STORE_EVERY texts to a statement and at the batch's end: a crash loses only what was not stored
- * yet, which is simply fetched again.
+ * yet, which is simply fetched again. A performer whose request failed waits longer after each
+ * failure before it is asked again, and a batch that mostly failed pauses the whole fetcher
+ * (src/collect/bio-backoff.ts).
  */
 export interface BioFetcherDeps {
   db: Db;
@@ -54,11 +64,13 @@ const MAX_RATE_LIMIT_WAIT_MS = 10 * 60_000;
 
 export interface BioBatchSummary {
   picked: number;
+  /** profile requests made (a 429 waited out and asked again counts once) */
+  asked: number;
   /** texts written (new or refreshed), empty ones included */
   stored: number;
   /** 404s, stored as "" */
   unknown: number;
-  /** 5xx, timeouts, bodies that do not parse: not stored, asked again in a later batch */
+  /** other statuses, timeouts, bodies that do not parse: not stored, asked again after a back-off */
   failed: number;
   /** 429 answers waited out */
   rateLimited: number;
@@ -107,9 +119,11 @@ export async function fetchBioBatch(deps: BioFetcherDeps, context: BatchContext)
   const picked = await performersNeedingBio(deps.db, {
     staleBefore: new Date(clock.now() - deps.refreshDays * DAY_MS),
     limit: Math.max(1, Math.floor(deps.fetchesPerMinute)),
+    now: new Date(clock.now()),
   });
   const summary: BioBatchSummary = {
     picked: picked.length,
+    asked: 0,
     stored: 0,
     unknown: 0,
     failed: 0,
@@ -118,10 +132,20 @@ export async function fetchBioBatch(deps: BioFetcherDeps, context: BatchContext)
     errors: [],
   };
   const rows: BioRow[] = [];
+  const failures: BioFailure[] = [];
+  const flush = async () => {
+    await clearBioFailures(
+      deps.db,
+      rows.map((row) => row.performerId),
+    );
+    summary.stored += await storeBios(deps.db, rows.splice(0));
+    await recordBioFailures(deps.db, failures.splice(0), bioRetryDelayMs);
+  };
 
   for (const performer of picked) {
     const outcome = await ask(deps, clock, context, performer.username, summary);
     if (outcome.kind === "stopped") break;
+    if (outcome.kind !== "optedOut") summary.asked++;
     const fetchedAt = new Date(clock.now());
     switch (outcome.kind) {
       case "found":
@@ -134,6 +158,7 @@ export async function fetchBioBatch(deps: BioFetcherDeps, context: BatchContext)
         break;
       case "failed":
         summary.failed++;
+        failures.push({ performerId: performer.performerId, error: outcome.error, failedAt: fetchedAt });
         if (summary.errors.length < ERRORS_KEPT)
           summary.errors.push(`${performer.username}: ${outcome.error}`);
         break;
@@ -141,9 +166,9 @@ export async function fetchBioBatch(deps: BioFetcherDeps, context: BatchContext)
         summary.optedOut++;
         break;
     }
-    if (rows.length >= STORE_EVERY) summary.stored += await storeBios(deps.db, rows.splice(0));
+    if (rows.length + failures.length >= STORE_EVERY) await flush();
   }
-  summary.stored += await storeBios(deps.db, rows);
+  await flush();
   return summary;
 }
 
@@ -179,11 +204,16 @@ export interface BioFetcher {
   stop(): Promise<void>;
 }
 
-/** Runs batches until stopped; a failing batch (the database away) is logged and the loop goes on. */
+/**
+ * Runs batches until stopped; a failing batch (the database away) is logged and the loop goes on.
+ * A batch whose requests mostly failed pauses the fetcher (the profile endpoint is down or refuses
+ * us): it says why, waits, and resumes by itself.
+ */
 export function startBioFetcher(deps: BioFetcherDeps): BioFetcher {
   const clock = deps.clock ?? systemFetcherClock;
   const controller = new AbortController();
   const context: BatchContext = { pacer: new Pacer(deps.fetchesPerMinute, clock), signal: controller.signal };
+  const pause = new FetcherPause();
 
   const loop = (async () => {
     while (!controller.signal.aborted) {
@@ -195,6 +225,14 @@ export function startBioFetcher(deps: BioFetcherDeps): BioFetcher {
           const line = `bios: ${summary.stored} stored of ${summary.picked} picked (${summary.unknown} unknown, ${summary.failed} failed, ${summary.rateLimited} rate-limited) in ${seconds} s`;
           if (summary.failed > 0) deps.log?.warn(summary, line);
           else deps.log?.info(summary, line);
+          const wait = pause.after(summary);
+          if (wait !== null) {
+            deps.log?.warn(
+              `bios: pausing for ${Math.round(wait / 60_000)} min: ${summary.failed} of ${summary.asked} profile requests failed (${summary.errors[0] ?? "no reason given"})`,
+            );
+            await clock.sleep(wait, controller.signal);
+            if (!controller.signal.aborted) deps.log?.info("bios: resuming after the pause");
+          }
           continue;
         }
       } catch (error) {

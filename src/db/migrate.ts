@@ -9,6 +9,7 @@ import * as rollupDays from "./migrations/0007-rollup-days.ts";
 import * as nameSearch from "./migrations/0008-name-search.ts";
 import * as summarySuggestions from "./migrations/0009-summary-suggestions.ts";
 import * as searchTexts from "./migrations/0010-search-texts.ts";
+import * as bioFetchFailures from "./migrations/0011-bio-fetch-failures.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-name-search": nameSearch,
   "0009-summary-suggestions": summarySuggestions,
   "0010-search-texts": searchTexts,
+  "0011-bio-fetch-failures": bioFetchFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

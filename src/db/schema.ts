@@ -180,6 +180,15 @@ export interface PerformerBiosTable {
   changed_at: Date;
 }
 
+/** Migration 0011: a performer whose profile request failed, and when it may be asked again. */
+export interface BioFetchFailuresTable {
+  performer_id: number;
+  failures: number;
+  last_error: string;
+  failed_at: Date;
+  retry_at: Date;
+}
+
 /** Migration 0010: what a signed-in fan wrote about a performer (written once accounts exist). */
 export interface FanQuotesTable {
   quote_id: Generated<number>;
@@ -197,6 +206,7 @@ export interface PerformerPeaksTable {
 
 export interface Database {
   performer_bios: PerformerBiosTable;
+  bio_fetch_failures: BioFetchFailuresTable;
   fan_quotes: FanQuotesTable;
   performer_peaks: PerformerPeaksTable;
 }

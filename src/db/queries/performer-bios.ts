@@ -11,11 +11,12 @@ export interface BioCandidate {
 /**
  * The next performers to fetch a bio for: those without one first (a new performer is worth more
  * than a refresh), then the stalest-due; within each, the most recently seen first, since they are
- * the ones people search for. Confirmed opt-outs are never picked.
+ * the ones people search for. Confirmed opt-outs are never picked, nor a performer whose last
+ * request failed until its retry time (`now`).
  */
 export async function performersNeedingBio(
   db: Db,
-  options: { staleBefore: Date; limit: number },
+  options: { staleBefore: Date; limit: number; now: Date },
 ): Promise<BioCandidate[]> {
   const { rows } = await sql<BioCandidate>`
     SELECT p.performer_id AS "performerId", p.username
@@ -23,6 +24,7 @@ export async function performersNeedingBio(
     LEFT JOIN performer_bios b ON b.performer_id = p.performer_id
     WHERE (b.performer_id IS NULL OR b.fetched_at < ${options.staleBefore})
       AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM bio_fetch_failures f WHERE f.performer_id = p.performer_id AND f.retry_at > ${options.now})
     ORDER BY (b.performer_id IS NULL) DESC, p.last_seen DESC, p.performer_id
     LIMIT ${options.limit}`.execute(db);
   return rows;
@@ -59,4 +61,50 @@ export async function storeBios(db: Db, bios: readonly BioRow[]): Promise<number
       changed_at = CASE WHEN performer_bios.about_me IS DISTINCT FROM EXCLUDED.about_me
         THEN EXCLUDED.fetched_at ELSE performer_bios.changed_at END`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** A failed profile request: who, why, when. */
+export interface BioFailure {
+  performerId: number;
+  error: string;
+  failedAt: Date;
+}
+
+/**
+ * Records failed requests, each one more failure in its performer's run, with the time it may be
+ * asked again: `retryDelayMs(failures in a row)` after it failed. Returns the runs' new lengths.
+ */
+export async function recordBioFailures(
+  db: Db,
+  failures: readonly BioFailure[],
+  retryDelayMs: (failuresInARow: number) => number,
+): Promise<Map<number, number>> {
+  const runs = new Map<number, number>();
+  if (failures.length === 0) return runs;
+  const latest = [...new Map(failures.map((f) => [f.performerId, f])).values()];
+  const { rows } = await sql<{ performer_id: number; failures: number }>`
+    SELECT performer_id, failures FROM bio_fetch_failures
+    WHERE performer_id = ANY(${arrayLiteral(latest.map((f) => f.performerId))}::bigint[])`.execute(db);
+  const before = new Map(rows.map((r) => [r.performer_id, r.failures]));
+  for (const f of latest) runs.set(f.performerId, (before.get(f.performerId) ?? 0) + 1);
+  await sql`
+    INSERT INTO bio_fetch_failures (performer_id, failures, last_error, failed_at, retry_at)
+    SELECT * FROM unnest(
+      ${arrayLiteral(latest.map((f) => f.performerId))}::bigint[],
+      ${arrayLiteral(latest.map((f) => runs.get(f.performerId) ?? 1))}::int[],
+      ${arrayLiteral(latest.map((f) => f.error))}::text[],
+      ${arrayLiteral(latest.map((f) => f.failedAt.toISOString()))}::timestamptz[],
+      ${arrayLiteral(latest.map((f) => new Date(f.failedAt.getTime() + retryDelayMs(runs.get(f.performerId) ?? 1)).toISOString()))}::timestamptz[]
+    )
+    ON CONFLICT (performer_id) DO UPDATE SET failures = EXCLUDED.failures, last_error = EXCLUDED.last_error,
+      failed_at = EXCLUDED.failed_at, retry_at = EXCLUDED.retry_at`.execute(db);
+  return runs;
+}
+
+/** Ends the runs of failures of performers whose profile was just read (a text or a 404). */
+export async function clearBioFailures(db: Db, performerIds: readonly number[]): Promise<void> {
+  if (performerIds.length === 0) return;
+  await sql`
+    DELETE FROM bio_fetch_failures
+    WHERE performer_id = ANY(${arrayLiteral([...performerIds])}::bigint[])`.execute(db);
 }
