@@ -15,6 +15,7 @@ describe("migrations", () => {
       SELECT table_name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(t.db);
     expect(rows.map((r) => r.table_name)).toEqual([
+      "bio_fetch_failures",
       "broadcaster_days",
       "fan_quotes",
       "location_days",
@@ -52,10 +53,11 @@ describe("migrations", () => {
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indrelid
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
-      WHERE i.indisprimary AND c.relname IN ('performer_bios', 'performer_days', 'performer_hours', 'performer_peaks', 'performers', 'snapshots', 'stream_sessions')
+      WHERE i.indisprimary AND c.relname IN ('bio_fetch_failures', 'performer_bios', 'performer_days', 'performer_hours', 'performer_peaks', 'performers', 'snapshots', 'stream_sessions')
       GROUP BY c.relname ORDER BY c.relname`.execute(t.db);
     for (const row of rows) expect(row.columns).toContain("performer_id");
     expect(rows.map((r) => r.table)).toEqual([
+      "bio_fetch_failures",
       "performer_bios",
       "performer_days",
       "performer_hours",

@@ -24,10 +24,16 @@ describe("the Fastify to Web translation", () => {
       seen = request;
       return new Response("ok");
     });
-    await app.inject({
-      method: "GET",
-      url: "/top/viewers?live=1",
-      headers: { host: "stats.example:8080", "accept-language": "de", "x-two": ["a", "b"] },
+    // Over a real connection, so the repeated header arrives as Node parses it off the wire.
+    const address = await app.listen({ host: "127.0.0.1", port: 0 });
+    await new Promise<void>((resolve, reject) => {
+      const client = httpRequest(
+        `${address}/top/viewers?live=1`,
+        { headers: { host: "stats.example:8080", "accept-language": "de", "x-two": ["a", "b"] } },
+        (response) => response.resume().on("end", resolve),
+      );
+      client.on("error", reject);
+      client.end();
     });
     expect(seen?.url).toBe("http://stats.example:8080/top/viewers?live=1");
     expect(seen?.method).toBe("GET");
