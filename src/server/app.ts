@@ -12,6 +12,7 @@ import { createOnlineRoomsService, unavailableOnlineRooms } from "../online-room
 import { SANDBOX_SITE } from "../sandbox/server.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
+import { registerApiCompression } from "./api/compression.ts";
 import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
@@ -115,6 +116,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   }
   void app.register(async (api) => {
+    await registerApiCompression(api);
     registerHealth(api, options.db);
     registerStreams(api, options.db);
     registerStreamers(api, options.db, options.now);
