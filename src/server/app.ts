@@ -68,6 +68,8 @@ export interface AppOptions {
   rateLimitStore?: FastifyRateLimitStoreCtor;
   /** The clock the API judges live states by (GET /api/streamers?modelName); tests fix it. */
   now?: () => number;
+  /** Compression and ETags of the API's answers (api/compression.ts); on by default, off to measure them. */
+  apiCompression?: boolean;
 }
 
 /**
@@ -116,7 +118,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   }
   void app.register(async (api) => {
-    await registerApiCompression(api);
+    if (options.apiCompression !== false) registerApiCompression(api);
     registerHealth(api, options.db);
     registerStreams(api, options.db);
     registerStreamers(api, options.db, options.now);

@@ -1,6 +1,4 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-import type { Encoding } from "./accept-encoding.ts";
+import { COMPRESS_FROM_BYTES, compress, type Encoding } from "./accept-encoding.ts";
 import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 
 /**
@@ -60,26 +58,6 @@ export const DEFAULT_PAGE_CACHE_TTL_MS = 60_000;
 const LARGEST_SHARE = 8;
 /** The addresses rendered once (PageCache.seen) may take at most this share of the cache's bytes. */
 const SEEN_SHARE = 16;
-/** Bodies smaller than this are sent as they are: compressing saves too little. */
-const COMPRESS_FROM_BYTES = 1024;
-/**
- * Brotli's quality 2 rather than its default 11. Each distinct page is compressed once, on the
- * cores that render pages, so the compression is part of a first visit's cost: at quality 4 a
- * performer page (48 kB) cost the server about 1 ms of CPU more than at 2 (quality 4's hasher
- * allocates large tables for every page), a tenth of the whole request, for 6.5 % fewer bytes
- * (9.4 kB rather than 10.1; quality 3 saves 1 % of 2's bytes). BENCHMARKS.md, issue 6.
- */
-const BROTLI_QUALITY = 2;
-const GZIP_LEVEL = 6;
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** The body in one encoding, in zlib's threads. */
-export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === "br"
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-    : gzipAsync(body, { level: GZIP_LEVEL });
-}
 /** What a Map entry and its objects cost beyond the strings and bytes counted. */
 const ENTRY_OVERHEAD = 256;
 /** What remembering an address rendered once costs (PageCache.seen): its entry and its key. */

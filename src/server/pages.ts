@@ -10,11 +10,10 @@ import {
   type ServerBuild,
 } from "react-router";
 import { isCrawler } from "../web/lib/crawler.ts";
-import { type Encoding, preferredEncoding } from "./accept-encoding.ts";
+import { compress, type Encoding, preferredEncoding } from "./accept-encoding.ts";
 import {
   type CachedPage,
   cacheableForMs,
-  compress,
   PageCache,
   type PageCacheOptions,
   type PageHit,

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { NO_DATABASE, testApp } from "../../../tests/helpers/api.ts";
-import { COMPRESS_THRESHOLD_BYTES } from "./compression.ts";
+import { COMPRESS_FROM_BYTES } from "../accept-encoding.ts";
 
 /** The API's dynamic answers: compressed when accepted and large enough, with a weak ETag and 304s. */
 describe("the API's compression and validators", () => {
@@ -13,7 +13,7 @@ describe("the API's compression and validators", () => {
   it("sends br to a client that accepts it, gzip to one that accepts only gzip, and plain text otherwise", async () => {
     const plain = await get("/api/docs");
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
 
     const br = await get("/api/docs", { "accept-encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");
@@ -29,7 +29,7 @@ describe("the API's compression and validators", () => {
   it("leaves an answer under the threshold as it is", async () => {
     const small = await get("/api/geoip", { "accept-encoding": "br, gzip" });
     expect(small.statusCode).toBe(200);
-    expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
     expect(small.headers["content-encoding"]).toBeUndefined();
   });
 

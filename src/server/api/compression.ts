@@ -1,28 +1,28 @@
-import { constants } from "node:zlib";
-import compress from "@fastify/compress";
 import type { FastifyInstance } from "fastify";
+import { COMPRESS_FROM_BYTES, compress, preferredEncoding } from "../accept-encoding.ts";
 import { registerEtags } from "./etag.ts";
-
-/** Answers smaller than this go out as they are: compressing them saves less than its headers cost. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
-/**
- * Brotli's quality for answers made per request: 4 gives most of the size of the strongest
- * setting for a small part of its CPU (the published files, compressed once, use 11).
- */
-export const DYNAMIC_BROTLI_QUALITY = 4;
 
 /**
  * The API's dynamic answers: a weak ETag on each successful GET (a 304 when the client's copy is
- * current; etag.ts) and br or gzip when the client accepts it, over COMPRESS_THRESHOLD_BYTES.
- * Registered in the API's own context before its routes, the ETag hook first: the tag is taken of
- * the answer as made, then the answer is compressed.
+ * current; etag.ts), then br or gzip when the client accepts it, for answers of COMPRESS_FROM_BYTES
+ * or more, with the pages' per-request brotli quality. Our own hook rather than @fastify/compress:
+ * that plugin sets up a zlib stream per answer, which cost more CPU than the compression itself on
+ * the search's answers (BENCHMARKS.md, issue 16), and the pages and sitemaps already compress
+ * with compress() in one call.
  */
-export async function registerApiCompression(api: FastifyInstance): Promise<void> {
+export function registerApiCompression(api: FastifyInstance): void {
   registerEtags(api);
-  await api.register(compress, {
-    global: true,
-    threshold: COMPRESS_THRESHOLD_BYTES,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+  api.addHook("onSend", async (request, reply, payload) => {
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    if (reply.getHeader("content-encoding")) return payload;
+    const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+    if (body.length < COMPRESS_FROM_BYTES) return payload;
+    // Whatever this client accepts, a shared cache must key the answer by Accept-Encoding.
+    const vary = reply.getHeader("vary");
+    reply.header("vary", vary ? `${String(vary)}, accept-encoding` : "accept-encoding");
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return payload;
+    reply.header("content-encoding", encoding).removeHeader("content-length");
+    return compress(body, encoding);
   });
 }

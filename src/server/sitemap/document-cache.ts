@@ -1,10 +1,5 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { RecentCache } from "../../online-rooms/recent-cache.ts";
-import type { Encoding } from "../accept-encoding.ts";
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+import { compress, type Encoding } from "../accept-encoding.ts";
 
 /** A generated document and its compressed forms, each made once, on the first request that wants it. */
 export interface CachedDocument {
@@ -22,10 +17,7 @@ function cachedDocument(text: string): CachedDocument {
       if (!form) {
         // Brotli's quality 5, not its default 11: a 50,000-address sitemap compresses in tens of
         // milliseconds instead of seconds, still smaller than gzip's best.
-        form =
-          encoding === "br"
-            ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-            : gzipAsync(body, { level: 6 });
+        form = compress(body, encoding, 5);
         forms.set(encoding, form);
       }
       return form;
