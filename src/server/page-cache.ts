@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
 import type { Encoding } from "./accept-encoding.ts";
-import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 
 /**
  * A short cache of rendered pages that are the same for every visitor who sends the same request
@@ -128,7 +128,7 @@ export function cacheableForMs(status: number, headers: Headers, maxTtlMs: numbe
   if (headers.getSetCookie().length > 0) return 0;
   const vary = headers.get("vary");
   if (vary?.split(",").some((v) => v.trim().toLowerCase() !== "accept-encoding")) return 0;
-  // A page's word for this cache alone comes first (server-cache-header.ts).
+  // A page's word for this cache alone comes first (src/site/server-cache-header.ts).
   const serverOnly = headers.get(SERVER_CACHE_HEADER);
   if (serverOnly !== null) {
     const seconds = directive(serverOnly, "max-age")?.[1];
