@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HISTORY_TIERS } from "../src/collect/history.ts";
 import { freePort } from "../src/db/embedded.ts";
-import { lastClosedDay } from "../src/jobs/daily-job.ts";
+import { lastClosedDay } from "../src/stats/ranking-day.ts";
 import { spawnMain } from "./helpers/main-process.ts";
 
 /**

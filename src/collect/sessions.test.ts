@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assignSession, boundsAfter, broadcastStart, type SessionBounds, type Sighting } from "./sessions.ts";
+import type { SessionBounds } from "../db/queries/stream-sessions.ts";
+import { assignSession, boundsAfter, broadcastStart, type Sighting } from "./sessions.ts";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 1);

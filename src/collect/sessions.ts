@@ -1,3 +1,5 @@
+import type { SessionBounds } from "../db/queries/stream-sessions.ts";
+
 /**
  * Which stream session (SPEC §3) a sighting belongs to, as DESIGN.md §4 defines sessions. Pure: the
  * poll writer keeps each performer's latest session bounds, calls assignSession, and the database
@@ -13,12 +15,6 @@
 export interface Sighting {
   observedAt: number;
   secondsOnline: number | null;
-}
-
-/** A session's first instant (the broadcast's start) and its last sighting. */
-export interface SessionBounds {
-  start: number;
-  end: number;
 }
 
 export interface SessionRules {

@@ -3,10 +3,10 @@ import type { Db } from "../db/connect.ts";
 import { type PerformerTouch, upsertPerformers } from "../db/queries/performers-upsert.ts";
 import { graceCutoff, insertPoll, type PollRecord, type PollTotals } from "../db/queries/polls.ts";
 import { type SightingRow, writeSightings } from "../db/queries/sightings-write.ts";
-import { latestSessions } from "../db/queries/stream-sessions.ts";
+import { latestSessions, type SessionBounds } from "../db/queries/stream-sessions.ts";
 import type { RoomProfile } from "../platform/parse-room.ts";
 import type { RankedRoom } from "./rank.ts";
-import { assignSession, boundsAfter, type SessionBounds } from "./sessions.ts";
+import { assignSession, boundsAfter } from "./sessions.ts";
 
 export interface WriteResult {
   /** false when a poll for the same instant was already recorded: nothing was written. */

@@ -4,16 +4,10 @@ import { markRolledUp, polledDays, rolledUpDays } from "../db/queries/rollup-day
 import type { Logger } from "../log.ts";
 import type { PublishContext, PublishOptions } from "../publish/context.ts";
 import { publishManifest } from "../publish/manifest.ts";
-import { addDays, dayOfInstant } from "../stats/calendar.ts";
+import { addDays } from "../stats/calendar.ts";
+import { lastClosedDay } from "../stats/ranking-day.ts";
 import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";
 import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS } from "./daily-steps.ts";
-
-const DAY_MS = 86_400_000;
-/**
- * A day is closed 20 minutes after its midnight: the midnight rule (SPEC §9) looks 15 minutes into
- * the next day, and a session seen at 00:14 is only known to have ended once its grace polls passed.
- */
-export const CLOSE_AFTER_MS = 20 * 60_000;
 
 export interface DailyJobDeps {
   db: Db;
@@ -39,11 +33,6 @@ export interface DailyJobResult {
   derivedRows: number;
   files: number;
   durationMs: number;
-}
-
-/** The newest day that is closed at `nowMs`. */
-export function lastClosedDay(nowMs: number): string {
-  return dayOfInstant(nowMs - CLOSE_AFTER_MS - DAY_MS);
 }
 
 /** The earlier and the later of two days (YYYY-MM-DD strings sort as their dates do). */

@@ -1,5 +1,5 @@
 import { type Config, usesSandbox } from "../config.ts";
-import { SANDBOX_SITE } from "../sandbox/server.ts";
+import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
 import type { AffiliateSettings } from "./links.ts";
 import type { OnlineRoomsFeed } from "./service.ts";
 

@@ -1,4 +1,4 @@
-import { isFileSegment } from "../publish/paths.ts";
+import { isFileSegment } from "../stats/rankings/vocabulary.ts";
 
 /**
  * What one page of the platform's online rooms is asked for (SPEC §7: gender repeated, tag

@@ -1,7 +1,8 @@
 import { dayCandidates } from "../stats/queries/day-candidates.ts";
 import { dailyViewerRankings } from "../stats/rankings/daily-viewers.ts";
+import { RANKING_GENDERS } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";
-import { dailyIndexPath, dailyTagFrequencyPath, dailyViewerRankingPath, RANKING_GENDERS } from "./paths.ts";
+import { dailyIndexPath, dailyTagFrequencyPath, dailyViewerRankingPath } from "./paths.ts";
 import type { DailyIndex } from "./ranking-schemas.ts";
 import { type PublishedFile, publishJson } from "./write-file.ts";
 

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../tests/helpers/fixtures.ts";
 import { publishTwice, readPublished, testPublishContext } from "../../tests/helpers/publish.ts";
+import { RANKING_GENDERS } from "../stats/rankings/vocabulary.ts";
 import { publishFollowerRankings } from "./follower-files.ts";
 import {
   datedTagFollowerGainPath,
   datedTagFollowersPath,
   followerIndexPath,
-  RANKING_GENDERS,
   userFollowerGainPath,
   userFollowersPath,
 } from "./paths.ts";

@@ -1,11 +1,10 @@
+import { isFileSegment, RANKING_GENDERS } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";
 import { windowTagCounts } from "./monthly-files.ts";
 import {
   datedTagFollowerGainPath,
   datedTagFollowersPath,
   followerIndexPath,
-  isFileSegment,
-  RANKING_GENDERS,
   userFollowerGainPath,
   userFollowersPath,
 } from "./paths.ts";

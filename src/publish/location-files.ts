@@ -2,14 +2,9 @@ import { z } from "zod";
 import { locationCounts } from "../stats/queries/location-counts.ts";
 import { inRankingGender } from "../stats/rankings/genders.ts";
 import { locationName, locationSlug } from "../stats/rankings/locations.ts";
+import { RANKING_GENDERS, type RankingGender } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";
-import {
-  FIXED_PATHS,
-  locationFollowersPath,
-  locationMostPopularPath,
-  RANKING_GENDERS,
-  type RankingGender,
-} from "./paths.ts";
+import { FIXED_PATHS, locationFollowersPath, locationMostPopularPath } from "./paths.ts";
 import { type ListSpec, ofCountry, publishRankedLists, SUBSET_LIST_SIZE } from "./ranked-list-files.ts";
 import { windowPools } from "./window-pools.ts";
 import { publishJson } from "./write-file.ts";

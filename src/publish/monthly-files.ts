@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { TAG_FREQUENCY_TOP, type TagFrequencyEntry } from "../stats/rankings/daily-viewers.ts";
+import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";
 import {
   FIXED_PATHS,
-  isFileSegment,
   monthlyViewerRankingPath,
-  RANKING_GENDERS,
-  type RankingGender,
   tagFollowerGainPath,
   tagFollowersPath,
   tagFrequencyPath,

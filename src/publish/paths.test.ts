@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SUPPORTER_ORDERS, type SupporterOrder } from "../stats/rankings/vocabulary.ts";
 import {
   dailyIndexPath,
   dailyTagFrequencyPath,
@@ -11,8 +12,6 @@ import {
   locationMostPopularPath,
   monthlyViewerRankingPath,
   PathError,
-  SUPPORTER_ORDERS,
-  type SupporterOrder,
   supportersPath,
   tagFollowerGainPath,
   tagFollowersPath,

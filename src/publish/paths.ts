@@ -1,22 +1,21 @@
+import {
+  isFileSegment,
+  type RankingGender,
+  SUPPORTER_ORDERS,
+  type SupporterOrder,
+} from "../stats/rankings/vocabulary.ts";
+
 /**
  * The exact paths of the published JSON files (SPEC §7, "Static JSON GET"), in one place. Every
  * variable part is checked, so no tag, location or date can produce a path outside its family.
+ * The words of the lists (genders, supporter orders, tags as file names) are the rankings' own
+ * (src/stats/rankings/vocabulary.ts).
  */
 
-/** Gender names of the ranking pages and files (SPEC §2, §3); "all" has no suffix of its own. */
-export const RANKING_GENDERS = ["all", "couples", "women", "men", "trans"] as const;
-export type RankingGender = (typeof RANKING_GENDERS)[number];
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** Tags and location names as file name parts: lowercase letters of any script, digits, '_' and '-'. */
-const SEGMENT = /^[\p{Ll}\p{Lo}\p{Nd}_-]{1,64}$/u;
 
 export class PathError extends Error {
   override name = "PathError";
-}
-
-export function isFileSegment(value: string): boolean {
-  return SEGMENT.test(value);
 }
 
 function date(value: string): string {
@@ -102,10 +101,6 @@ export function datedTagFollowerGainPath(day: string, tag: string): string {
 export function followerIndexPath(day: string): string {
   return `/stats/${date(day)}/follower-index.json`;
 }
-
-/** The supporter orders (docs/published-files.md): new followers that day, and per hour online. */
-export const SUPPORTER_ORDERS = ["gained", "per-hour"] as const;
-export type SupporterOrder = (typeof SUPPORTER_ORDERS)[number];
 
 /** The supporter ranking of a day in one order: /stats/{date}/supporters-{order}.json. */
 export function supportersPath(day: string, order: SupporterOrder): string {

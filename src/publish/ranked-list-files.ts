@@ -1,7 +1,6 @@
 import { inRankingGender } from "../stats/rankings/genders.ts";
 import { type RankOrder, rankedRows, ranksOf, type Scored, topOf } from "../stats/rankings/ranked-rows.ts";
-import type { RankingGender } from "./paths.ts";
-import { RANKING_GENDERS } from "./paths.ts";
+import { RANKING_GENDERS, type RankingGender } from "../stats/rankings/vocabulary.ts";
 import { type PublishedFile, publishJson } from "./write-file.ts";
 
 /** Ranked lists of the whole site hold 500 rows (10 pages of 50); tag and location lists 100. */

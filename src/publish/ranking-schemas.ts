@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RANKING_GENDERS, type RankingGender } from "./paths.ts";
+import { RANKING_GENDERS, type RankingGender } from "../stats/rankings/vocabulary.ts";
 
 /**
  * The shapes of the ranking files (SPEC §3), strict: a file with a field more or less fails.

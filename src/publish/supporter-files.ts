@@ -1,8 +1,9 @@
 import { addDays } from "../stats/calendar.ts";
 import { daySupporters } from "../stats/queries/day-supporters.ts";
 import { supporterList } from "../stats/rankings/supporters.ts";
+import { SUPPORTER_ORDERS } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";
-import { SUPPORTER_ORDERS, supportersPath } from "./paths.ts";
+import { supportersPath } from "./paths.ts";
 import type { SupporterEntry } from "./ranking-schemas.ts";
 import { type PublishedFile, publishJson } from "./write-file.ts";
 

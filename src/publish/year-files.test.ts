@@ -3,8 +3,9 @@ import { createTestDatabase, type TestDatabase } from "../../tests/helpers/datab
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../tests/helpers/fixtures.ts";
 import { publishTwice, readPublished, testPublishContext } from "../../tests/helpers/publish.ts";
 import { score } from "../stats/formulas/score.ts";
+import { RANKING_GENDERS } from "../stats/rankings/vocabulary.ts";
 import { schemaForPath } from "./file-schemas.ts";
-import { RANKING_GENDERS, yearIndexPath, yearRankingPath } from "./paths.ts";
+import { yearIndexPath, yearRankingPath } from "./paths.ts";
 import { rankedFileSchema, yearIndexSchema } from "./ranking-schemas.ts";
 import { publishYearRankings } from "./year-files.ts";
 

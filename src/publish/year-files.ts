@@ -1,9 +1,10 @@
 import { firstPerformerDay } from "../stats/queries/first-performer-day.ts";
 import { windowPerformers } from "../stats/queries/window-performers.ts";
 import { withScore } from "../stats/rankings/ranked-rows.ts";
+import { isFileSegment, RANKING_GENDERS } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";
 import { windowTagCounts } from "./monthly-files.ts";
-import { isFileSegment, RANKING_GENDERS, yearIndexPath, yearRankingPath } from "./paths.ts";
+import { yearIndexPath, yearRankingPath } from "./paths.ts";
 import {
   type ListSpec,
   ofGender,

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FEED_PATH } from "../platform/feed-room.ts";
+import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
 import { renderBiocontext } from "./biocontext.ts";
 import type { Clock } from "./clock.ts";
 import { regionOf } from "./countries.ts";
@@ -46,9 +47,6 @@ export interface SandboxOptions {
   /** seed of the fault PRNG; default derived from the population's seed */
   faultSeed?: number;
 }
-
-/** The made-up site the sandbox's room links point at (nothing answers there). */
-export const SANDBOX_SITE = "https://sandbox-cams.example";
 
 const THUMB_PATH = /^\/ri\/([a-z0-9_]{1,64})\.jpg$/;
 const TRUTH_PATH = "/_sandbox/truth";

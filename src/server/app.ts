@@ -9,7 +9,7 @@ import {
   SANDBOX_CAMPAIGN,
 } from "../online-rooms/platform-source.ts";
 import { createOnlineRoomsService, unavailableOnlineRooms } from "../online-rooms/service.ts";
-import { SANDBOX_SITE } from "../sandbox/server.ts";
+import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerApiCompression } from "./api/compression.ts";

@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/helpers/datab
 import { writeMorePagesFiles } from "../../tests/helpers/more-pages-files.ts";
 import { rankedRows } from "../../tests/helpers/ranked-list-files.ts";
 import { loadConfig } from "../config.ts";
-import { LOGO_FILES } from "../web/lib/brand.ts";
+import { LOGO_FILES } from "../site/brand.ts";
 import { missingBuildMessage, webBuildExists } from "./pages.ts";
 
 /** /popular/{tag}[/{date}], /race, /logos and the logo files, through buildApp(...).inject. */

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
 import { type CachedPage, cacheableForMs, PageCache, pageCacheKey, staleForMs } from "./page-cache.ts";
-import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 
 const URL_A = "http://site.test/top/viewers";
 const person = { url: URL_A, crawler: false };

@@ -1,5 +1,5 @@
+import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
 import { COMPRESS_FROM_BYTES, compress, type Encoding } from "./accept-encoding.ts";
-import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 
 /**
  * A short cache of rendered pages that are the same for every visitor who sends the same request
@@ -106,7 +106,7 @@ export function cacheableForMs(status: number, headers: Headers, maxTtlMs: numbe
   if (headers.getSetCookie().length > 0) return 0;
   const vary = headers.get("vary");
   if (vary?.split(",").some((v) => v.trim().toLowerCase() !== "accept-encoding")) return 0;
-  // A page's word for this cache alone comes first (server-cache-header.ts).
+  // A page's word for this cache alone comes first (src/site/server-cache-header.ts).
   const serverOnly = headers.get(SERVER_CACHE_HEADER);
   if (serverOnly !== null) {
     const seconds = directive(serverOnly, "max-age")?.[1];

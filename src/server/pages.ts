@@ -9,7 +9,8 @@ import {
   type RequestHandler,
   type ServerBuild,
 } from "react-router";
-import { isCrawler } from "../web/lib/crawler.ts";
+import { isCrawler } from "../site/crawler.ts";
+import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
 import { compress, type Encoding, preferredEncoding } from "./accept-encoding.ts";
 import {
   type CachedPage,
@@ -22,7 +23,6 @@ import {
 } from "./page-cache.ts";
 import type { PageContext } from "./page-context.ts";
 import { geoAnswer } from "./routes/geoip.ts";
-import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
 
 /** Where `react-router build` writes (react-router.config.ts): build/web at the repository's root. */

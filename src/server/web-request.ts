@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SERVER_CACHE_HEADER } from "./server-cache-header.ts";
+import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
 
 /**
  * Fastify speaks Node's request and response; React Router's request handler speaks the Web's

@@ -13,7 +13,6 @@ import {
 } from "../online-rooms/platform-source.ts";
 import { FeedClient } from "../platform/feed-client.ts";
 import type { SharedClock } from "../sandbox/shared-clock.ts";
-import { startSandboxWorker } from "../sandbox/worker-host.ts";
 
 /**
  * Where the collector reads: the real platform (PLATFORM_FEED_URL + AFFILIATE_WM), or the sandbox
@@ -74,6 +73,9 @@ export async function startFeedSource(
   }
 
   const started = Date.now();
+  // Loaded here, when the sandbox is the data source, and nowhere else: with a real feed no sandbox
+  // code is loaded at all (docs/decisions/0010-import-layers.md).
+  const { startSandboxWorker } = await import("../sandbox/worker-host.ts");
   const sandbox = await startSandboxWorker({
     seed: config.SANDBOX_SEED,
     performers: config.SANDBOX_PERFORMERS,

@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { SITE_NAME, type SiteSettings } from "../site/site-settings.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import footerCss from "./components/site-footer.css?url";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -16,7 +17,6 @@ import headerCss from "./components/site-header.css?url";
 import { SiteHeader } from "./components/site-header.tsx";
 import type { PageLoaderArgs } from "./lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, siteOf } from "./lib/seo.ts";
-import { SITE_NAME, type SiteSettings } from "./lib/site.ts";
 import baseCss from "./styles/base.css?url";
 import controlsCss from "./styles/controls.css?url";
 import favicon from "./styles/favicon.svg?url";

@@ -31,7 +31,7 @@ export default [
   route("top/:first", "routes/tag-overview.tsx", { id: "tag-overview-first" }),
   route("top/:first/:second", "routes/tag-overview.tsx", { id: "tag-overview-second" }),
   // The ranked lists, each family one module reading its own segments (a tag, a gender, an order
-  // and a date share places: src/web/lib/ranked-lists/url.ts). A splat also matches the bare path.
+  // and a date share places: src/site/urls/ranked-lists.ts). A splat also matches the bare path.
   route("top/followers/*", "routes/top-followers.tsx"),
   route("top/growing/*", "routes/top-growing.tsx"),
   route("top/performers/*", "routes/top-performers.tsx"),

@@ -3,16 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { publishManifest } from "../../src/publish/manifest.ts";
 import { publishOnlineUsers } from "../../src/publish/online-users.ts";
-import {
-  dailyIndexPath,
-  dailyTagFrequencyPath,
-  dailyViewerRankingPath,
-  RANKING_GENDERS,
-  type RankingGender,
-} from "../../src/publish/paths.ts";
+import { dailyIndexPath, dailyTagFrequencyPath, dailyViewerRankingPath } from "../../src/publish/paths.ts";
 import type { DailyIndex } from "../../src/publish/ranking-schemas.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
 import type { DailyViewerEntry } from "../../src/stats/rankings/daily-viewers.ts";
+import { RANKING_GENDERS, type RankingGender } from "../../src/stats/rankings/vocabulary.ts";
 
 /**
  * A publish directory holding the daily viewer ranking files of a few days, written the way the

@@ -11,10 +11,6 @@ import {
   FIXED_PATHS,
   followerIndexPath,
   monthlyViewerRankingPath,
-  RANKING_GENDERS,
-  type RankingGender,
-  SUPPORTER_ORDERS,
-  type SupporterOrder,
   supportersPath,
   userFollowerGainPath,
   userFollowersPath,
@@ -28,6 +24,12 @@ import type {
   YearIndex,
 } from "../../src/publish/ranking-schemas.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
+import {
+  RANKING_GENDERS,
+  type RankingGender,
+  SUPPORTER_ORDERS,
+  type SupporterOrder,
+} from "../../src/stats/rankings/vocabulary.ts";
 
 /**
  * A publish directory holding the files the ranked-list pages read (most followed, fastest rising,

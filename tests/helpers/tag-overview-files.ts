@@ -9,8 +9,6 @@ import {
   dailyViewerRankingPath,
   FIXED_PATHS,
   monthlyViewerRankingPath,
-  RANKING_GENDERS,
-  type RankingGender,
   tagExplorerPath,
   tagFollowerGainPath,
   tagFollowersPath,
@@ -20,6 +18,7 @@ import {
 import type { DailyIndex } from "../../src/publish/ranking-schemas.ts";
 import type { TagCountsFile, TagMapFile } from "../../src/publish/tag-explorer-schemas.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
+import { RANKING_GENDERS, type RankingGender } from "../../src/stats/rankings/vocabulary.ts";
 
 /**
  * A publish directory holding the latest editions the tag ranking overview reads, written as the

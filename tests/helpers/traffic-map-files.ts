@@ -3,12 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type ModelCountByLocation, modelCountByLocationSchema } from "../../src/publish/location-files.ts";
 import { publishOnlineUsers } from "../../src/publish/online-users.ts";
-import {
-  FIXED_PATHS,
-  locationFollowersPath,
-  locationMostPopularPath,
-  type RankingGender,
-} from "../../src/publish/paths.ts";
+import { FIXED_PATHS, locationFollowersPath, locationMostPopularPath } from "../../src/publish/paths.ts";
 import { rankedFileSchema } from "../../src/publish/ranking-schemas.ts";
 import {
   type ActiveUserCount,
@@ -19,6 +14,7 @@ import {
   recentBroadcasterStatsSchema,
 } from "../../src/publish/traffic-files.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
+import type { RankingGender } from "../../src/stats/rankings/vocabulary.ts";
 import { rankedRows } from "./ranked-list-files.ts";
 
 /**

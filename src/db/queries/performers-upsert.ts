@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import type { RankedRoom } from "../../collect/rank.ts";
-import type { RoomProfile } from "../../platform/parse-room.ts";
+import type { ParsedRoom, RoomProfile } from "../../platform/parse-room.ts";
 import { arrayLiteral } from "../array-literal.ts";
 import type { Db } from "../connect.ts";
 
@@ -57,7 +56,7 @@ export interface PerformerTouch {
  */
 export async function upsertPerformers(
   db: Db,
-  rooms: ReadonlyArray<Pick<RankedRoom, "username" | "profile">>,
+  rooms: ReadonlyArray<Pick<ParsedRoom, "username" | "profile">>,
   observedAt: Date,
   touched: ReadonlyArray<PerformerTouch> = [],
 ): Promise<PerformerId[]> {

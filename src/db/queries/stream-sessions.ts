@@ -1,7 +1,15 @@
 import { sql } from "kysely";
-import type { SessionBounds } from "../../collect/sessions.ts";
 import { arrayLiteral } from "../array-literal.ts";
 import type { Db } from "../connect.ts";
+
+/**
+ * A session's first instant (the broadcast's start) and its last sighting, as stream_sessions
+ * stores them; src/collect/sessions.ts decides from them which session a sighting joins.
+ */
+export interface SessionBounds {
+  start: number;
+  end: number;
+}
 
 /** The latest session of each performer given (by start), in one statement. */
 export async function latestSessions(db: Db, performerIds: number[]): Promise<Map<number, SessionBounds>> {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { isFileSegment } from "../../publish/paths.ts";
-import { GENDER_LABELS, isRankingGender } from "../../web/lib/daily-viewers/genders.ts";
+import { GENDER_LABELS } from "../../site/gender-labels.ts";
+import { isFileSegment, isRankingGender } from "../../stats/rankings/vocabulary.ts";
 
 /** A day: the picture of a name never changes, but a deploy may redraw them all. */
 const CACHE = "public, max-age=86400";

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { LOGO_FILES, LOGOS_PATH, logoSvg } from "../../web/lib/brand.ts";
+import { LOGO_FILES, LOGOS_PATH, logoSvg } from "../../site/brand.ts";
 
 /** A day: the logo changes only with a deploy. */
 const CACHE = "public, max-age=86400";
 
 /**
  * GET /images/logos/{file}.svg: the site's logo in its four forms (full and square icon, for light
- * and dark backgrounds), the very SVG that /logos draws inline (src/web/lib/brand.ts). Any other
+ * and dark backgrounds), the very SVG that /logos draws inline (src/site/brand.ts). Any other
  * name is a 404.
  */
 export function registerLogoImages(app: FastifyInstance): void {

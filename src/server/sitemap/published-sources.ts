@@ -4,8 +4,8 @@ import { monthlyIndexSchema } from "../../publish/monthly-files.ts";
 import { dailyIndexPath, EXTRA_PATHS, FIXED_PATHS } from "../../publish/paths.ts";
 import { possibleTagsFileSchema } from "../../publish/possible-tags.ts";
 import { dailyIndexSchema } from "../../publish/ranking-schemas.ts";
-import { latestShownDay } from "../../web/lib/daily-viewers/days.ts";
-import { readPublishedJson } from "../../web/lib/published-json.server.ts";
+import { readPublishedJson } from "../../publish/read-published-json.ts";
+import { latestShownDay } from "../../site/shown-days.ts";
 import type { PublishedSources } from "./site-pages.ts";
 
 /**

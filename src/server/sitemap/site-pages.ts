@@ -1,11 +1,11 @@
 import type { MonthlyIndex } from "../../publish/monthly-files.ts";
-import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../publish/paths.ts";
 import type { DailyIndex } from "../../publish/ranking-schemas.ts";
-import { dailyViewerPath, isAddressableTag } from "../../web/lib/daily-viewers/url.ts";
-import { locationPath } from "../../web/lib/location/url.ts";
-import { popularPath } from "../../web/lib/popular/url.ts";
-import { followerListPath, isListTag, scoreListPath } from "../../web/lib/ranked-lists/url.ts";
-import { isOverviewTag, tagOverviewPath } from "../../web/lib/tag-overview/url.ts";
+import { dailyViewerPath, isAddressableTag } from "../../site/urls/daily-viewers.ts";
+import { locationPath } from "../../site/urls/location.ts";
+import { popularPath } from "../../site/urls/popular.ts";
+import { followerListPath, isListTag, scoreListPath } from "../../site/urls/ranked-lists.ts";
+import { isOverviewTag, tagOverviewPath } from "../../site/urls/tag-overview.ts";
+import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../stats/rankings/vocabulary.ts";
 
 /** A page for a sitemap: its path (percent-encoded) and the day its content last changed, if known. */
 export interface SitemapPage {
@@ -48,7 +48,7 @@ export const STATIC_PATHS = [
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
 export interface PublishedSources {
-  /** The day /top/viewers shows without a date (src/web/lib/daily-viewers/days.ts), and its index. */
+  /** The day /top/viewers shows without a date (src/site/shown-days.ts), and its index. */
   daily: { day: string; index: DailyIndex } | null;
   /** /stats/30days/index.json. */
   monthly: MonthlyIndex | null;
@@ -64,7 +64,7 @@ const seg = (tag: string) => encodeURIComponent(tag);
 
 /**
  * The daily viewer ranking of the latest day, in the addresses the page itself makes (no `all`,
- * no date: SPEC §2 "the date is omitted on the latest day"; src/web/lib/daily-viewers/url.ts).
+ * no date: SPEC §2 "the date is omitted on the latest day"; src/site/urls/daily-viewers.ts).
  */
 export function dailyViewerPages(day: string, index: DailyIndex): SitemapPage[] {
   const pages: SitemapPage[] = [];

@@ -1,6 +1,6 @@
-import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../publish/paths.ts";
 import type { DayCandidate } from "../queries/day-candidates.ts";
 import { inRankingGender } from "./genders.ts";
+import { isFileSegment, RANKING_GENDERS, type RankingGender } from "./vocabulary.ts";
 
 /** SPEC §9: the daily ranking is a Top 100; tag frequency is the top 50. */
 export const DAILY_TOP = 100;

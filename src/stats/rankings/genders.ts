@@ -1,5 +1,5 @@
 import type { GenderKey } from "../../db/schema.ts";
-import type { RankingGender } from "../../publish/paths.ts";
+import type { RankingGender } from "./vocabulary.ts";
 
 /** The ranking gender of a feed gender key (SPEC §3: ranking pages use women and men). */
 const BY_KEY: Record<GenderKey, RankingGender | null> = {

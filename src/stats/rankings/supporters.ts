@@ -1,7 +1,7 @@
-import type { SupporterOrder } from "../../publish/paths.ts";
 import { followersPerHour } from "../formulas/per-hour.ts";
 import type { DaySupporter } from "../queries/day-supporters.ts";
 import { topK } from "./top-k.ts";
+import type { SupporterOrder } from "./vocabulary.ts";
 
 /** A supporter list holds a Top 100, as the daily viewer ranking. */
 export const SUPPORTER_LIST_SIZE = 100;

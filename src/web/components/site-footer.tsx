@@ -1,5 +1,5 @@
+import { SITE_NAME } from "../../site/site-settings.ts";
 import { FOOTER_SECTIONS } from "../lib/navigation.ts";
-import { SITE_NAME } from "../lib/site.ts";
 import { useInAppLinks } from "../lib/use-in-app-links.ts";
 
 export function SiteFooter({ platformName }: { platformName: string | undefined }) {

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../lib/site.ts";
+import type { SiteSettings } from "../../site/site-settings.ts";
 import { useInAppLinks } from "../lib/use-in-app-links.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { SearchBox } from "./search-box.tsx";

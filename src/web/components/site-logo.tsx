@@ -1,4 +1,4 @@
-import { SITE_NAME } from "../lib/site.ts";
+import { SITE_NAME } from "../../site/site-settings.ts";
 import { LogoMark } from "./icons.tsx";
 
 /** The logo, linking home; navigated in place by the header's click handler (useInAppLinks). */

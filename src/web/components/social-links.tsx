@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../lib/site.ts";
+import type { SiteSettings } from "../../site/site-settings.ts";
 import { NewsletterIcon, XIcon } from "./icons.tsx";
 
 /** The header's social links (SOCIAL_TWITTER_URL, SOCIAL_NEWSLETTER_URL); each unset one is left out. */

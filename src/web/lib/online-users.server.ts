@@ -1,9 +1,9 @@
 import { stat } from "node:fs/promises";
 import { onlineUsersSchema } from "../../publish/online-users.ts";
 import { onlineUsersPath } from "../../publish/paths.ts";
+import { readPublishedJson } from "../../publish/read-published-json.ts";
 import { resolveUnder } from "../../publish/write-file.ts";
 import { onlineListIsCurrent } from "../../stats/formulas/live-state.ts";
-import { readPublishedJson } from "./published-json.server.ts";
 
 export interface OnlineList {
   observedAt: number;

@@ -1,4 +1,4 @@
-import type { RankingGender } from "../../publish/paths.ts";
+import type { RankingGender } from "../../stats/rankings/vocabulary.ts";
 
 /**
  * The page-level gender words (SPEC §3: "Page-level gender values are all, couples, female, male,

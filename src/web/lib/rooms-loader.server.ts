@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { offsetOfPage } from "../../online-rooms/query.ts";
 import { isRoomsUnavailable } from "../../online-rooms/service.ts";
-import { isCrawler } from "./crawler.ts";
+import { isCrawler } from "../../site/crawler.ts";
 import { DEFAULT_GENDER_PREFERENCE, gendersOf } from "./gender-preference.ts";
 import type { PageLoaderArgs } from "./page-loader.ts";
 import {

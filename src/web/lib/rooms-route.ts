@@ -1,5 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { SERVER_CACHE_HEADER } from "../../server/server-cache-header.ts";
+import { SERVER_CACHE_HEADER } from "../../site/server-cache-header.ts";
 import { flagLinks } from "../components/flag.tsx";
 import roomsCss from "../components/rooms.css?url";
 import { roomsMeta } from "./rooms-copy.ts";

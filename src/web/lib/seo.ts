@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, type MetaDescriptor, type MetaFunction } from "react-router";
+import { SITE_NAME, type SiteSettings } from "../../site/site-settings.ts";
 import type { loader as rootLoader } from "../root.tsx";
-import { SITE_NAME, type SiteSettings } from "./site.ts";
 
 /** A route's meta function, which reads the site's settings from the root loader's data. */
 export type PageMetaFunction<Loader = unknown> = MetaFunction<Loader, { root: typeof rootLoader }>;

@@ -1,9 +1,9 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { GENDER_LABELS } from "../../site/gender-labels.ts";
 import { ErrorPage } from "../components/error-page.tsx";
 import raceCss from "../components/race/race.css?url";
 import { RacePage } from "../components/race/race-page.tsx";
-import { GENDER_LABELS } from "../lib/daily-viewers/genders.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { loadRace } from "../lib/race/load.server.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";

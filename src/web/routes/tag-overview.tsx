@@ -12,7 +12,7 @@ import type { loader as rootLoader } from "../root.tsx";
 
 /**
  * The tag ranking overview (SPEC §2): /top, /top/{tagOrGender}, /top/{tag}/{gender}, one module
- * for the three routes; src/web/lib/tag-overview/url.ts reads the address.
+ * for the three routes; src/site/urls/tag-overview.ts reads the address.
  */
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cellsCss },

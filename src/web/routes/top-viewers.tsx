@@ -12,7 +12,7 @@ import type { loader as rootLoader } from "../root.tsx";
 
 /**
  * The daily viewer ranking (SPEC §2): /top/viewers[/{gender}][/{tag}][/{date}], one module for
- * every form; src/web/lib/daily-viewers/url.ts reads the address.
+ * every form; src/site/urls/daily-viewers.ts reads the address.
  */
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cellsCss },

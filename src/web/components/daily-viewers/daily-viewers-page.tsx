@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
+import { dailyViewerPath } from "../../../site/urls/daily-viewers.ts";
 import { useAgeVerification } from "../../lib/age-verification.ts";
 import type { DailyViewersData } from "../../lib/daily-viewers/page-data.ts";
 import { dailyViewerTitle } from "../../lib/daily-viewers/title.ts";
-import { dailyViewerPath } from "../../lib/daily-viewers/url.ts";
 import { COLLAPSED_ROWS, topLive, visibleRows } from "../../lib/daily-viewers/visible-rows.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";

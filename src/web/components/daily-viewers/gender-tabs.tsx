@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { GENDER_LABELS, type RankingGender } from "../../lib/daily-viewers/genders.ts";
+import { GENDER_LABELS } from "../../../site/gender-labels.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 /**
  * The gender tabs (SPEC §2). Links, so they work without scripts; with them, a click navigates in

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { GENDER_LABELS, type RankingGender } from "../../lib/daily-viewers/genders.ts";
-import { overviewPath } from "../../lib/daily-viewers/url.ts";
+import { GENDER_LABELS } from "../../../site/gender-labels.ts";
+import { overviewPath } from "../../../site/urls/daily-viewers.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 /**
  * Where to go from here (SPEC §2): the tag ranking overview for the same gender and tag, the top

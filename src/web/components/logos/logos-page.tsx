@@ -1,6 +1,6 @@
-import { BRAND_COLOURS, LOGO_FILES, LOGOS_PATH, logoSvg } from "../../lib/brand.ts";
+import { BRAND_COLOURS, LOGO_FILES, LOGOS_PATH, logoSvg } from "../../../site/brand.ts";
+import { SITE_NAME } from "../../../site/site-settings.ts";
 import type { LogosData } from "../../lib/logos.server.ts";
-import { SITE_NAME } from "../../lib/site.ts";
 
 /**
  * /logos: the logo in its four forms, drawn inline from the same SVG the download links serve;
@@ -22,7 +22,7 @@ export function LogosPage({ data, platformName }: { data: LogosData; platformNam
             <li key={logo.file} className="logos__item">
               <div
                 className={`logos__stage logos__stage--${logo.theme} logos__stage--${logo.form}`}
-                // Our own constant SVG (src/web/lib/brand.ts), the file's exact content.
+                // Our own constant SVG (src/site/brand.ts), the file's exact content.
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not input
                 dangerouslySetInnerHTML={{ __html: logoSvg(logo.form, logo.theme) }}
               />

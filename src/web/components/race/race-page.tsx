@@ -1,5 +1,5 @@
+import { GENDER_LABELS } from "../../../site/gender-labels.ts";
 import { estimateText } from "../../../stats/formulas/milestone-race.ts";
-import { GENDER_LABELS } from "../../lib/daily-viewers/genders.ts";
 import { formatCount } from "../../lib/format.ts";
 import type { RaceData } from "../../lib/race/page-data.ts";
 import { GenderTabs } from "../daily-viewers/gender-tabs.tsx";

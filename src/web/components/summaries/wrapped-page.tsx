@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { isFileSegment } from "../../../publish/paths.ts";
+import { isFileSegment } from "../../../stats/rankings/vocabulary.ts";
 import { formatCount, formatDuration, formatSignedCount } from "../../lib/format.ts";
 import type { WrappedData } from "../../lib/summaries/page-data.ts";
 import { dayName, hourSpan, monthName, weekdayName } from "../../lib/summaries/text.ts";

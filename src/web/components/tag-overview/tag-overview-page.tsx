@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react";
+import { tagOverviewPath } from "../../../site/urls/tag-overview.ts";
 import type { TagOverviewData } from "../../lib/tag-overview/page-data.ts";
 import { rankBadgeText } from "../../lib/tag-overview/rank-badge.ts";
 import { TAB_INFO } from "../../lib/tag-overview/tabs.ts";
 import { tagFact } from "../../lib/tag-overview/tag-fact.ts";
 import { overviewSubject, overviewTitle } from "../../lib/tag-overview/title.ts";
-import { tagOverviewPath } from "../../lib/tag-overview/url.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { GenderTabs } from "../daily-viewers/gender-tabs.tsx";

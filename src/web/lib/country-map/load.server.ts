@@ -1,13 +1,13 @@
 import { redirect } from "react-router";
 import { modelCountByLocationSchema } from "../../../publish/location-files.ts";
 import { FIXED_PATHS } from "../../../publish/paths.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { locationPath } from "../../../site/urls/location.ts";
 import { locationName } from "../../../stats/rankings/locations.ts";
 import { formatCount } from "../format.ts";
-import { locationPath } from "../location/url.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { PAGE_GENDER_LABELS, PAGE_GENDERS, RANKING_WORD } from "../page-genders.ts";
-import { readPublishedJson } from "../published-json.server.ts";
 import { ISO_NUMERIC, NAMED_SHAPES, shapeKeyOf } from "./iso-numeric.ts";
 import { MAP_HEIGHT, MAP_WIDTH, mapShapes } from "./map-shapes.server.ts";
 import type { CountryMapData, MapCountryRow } from "./page-data.ts";

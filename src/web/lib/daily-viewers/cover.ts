@@ -1,4 +1,4 @@
-import type { RankingGender } from "./genders.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 /**
  * SPEC §4's cover rule: shown for a tag with all or women, or without a tag for every gender but

@@ -5,18 +5,22 @@ import {
   dailyViewerFileSchema,
   tagFrequencyFileSchema,
 } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { isCrawler } from "../crawler.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import {
+  dailyViewerPath,
+  isAddressableTag,
+  parseDailyViewerSplat,
+} from "../../../site/urls/daily-viewers.ts";
+import { RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { notFound } from "../page-errors.server.ts";
-import { readPublishedJson } from "../published-json.server.ts";
 import { liveParam, pickedTag, tagFormRedirect } from "../tag-form.server.ts";
 import { coverImagePath } from "./cover.ts";
-import { RANKING_GENDERS, type RankingGender } from "./genders.ts";
 import type { DailyViewersData } from "./page-data.ts";
 import { publishedPlace } from "./place.server.ts";
 import { TAG_CLOUD_MAX_TAGS } from "./tag-cloud.ts";
-import { dailyViewerPath, isAddressableTag, parseDailyViewerSplat } from "./url.ts";
 
 /** The addressable tags of a gender's lists that day (a tag reading as a gender word or date has no address). */
 const tagsOf = (index: DailyIndex, gender: RankingGender) => index.lists[gender].filter(isAddressableTag);

@@ -1,5 +1,5 @@
 import type { DailyViewerEntry } from "../../../stats/rankings/daily-viewers.ts";
-import type { RankingGender } from "./genders.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import type { TagCount } from "./tag-cloud.ts";
 
 /** One row of a daily viewer ranking file, exactly as published (SPEC §3). */

@@ -1,8 +1,8 @@
 import { manifestSchema } from "../../../publish/manifest.ts";
 import { FIXED_PATHS } from "../../../publish/paths.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
+import { type DayPlace, placeDay } from "../../../site/shown-days.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
-import { readPublishedJson } from "../published-json.server.ts";
-import { type DayPlace, placeDay } from "./days.ts";
 
 /**
  * The published day a dated ranking page shows and its neighbours (placeDay's rules, from

@@ -1,4 +1,5 @@
-import { GENDER_LABELS, type RankingGender } from "./genders.ts";
+import { GENDER_LABELS } from "../../../site/gender-labels.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 export interface TitledView {
   gender: RankingGender;

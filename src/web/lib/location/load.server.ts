@@ -1,26 +1,21 @@
 import { redirect } from "react-router";
 import { modelCountByLocationSchema } from "../../../publish/location-files.ts";
-import {
-  FIXED_PATHS,
-  locationFollowersPath,
-  locationMostPopularPath,
-  RANKING_GENDERS,
-  type RankingGender,
-} from "../../../publish/paths.ts";
+import { FIXED_PATHS, locationFollowersPath, locationMostPopularPath } from "../../../publish/paths.ts";
 import { rankedFileSchema } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import { locationPath, readLocationAddress } from "../../../site/urls/location.ts";
 import { locationName } from "../../../stats/rankings/locations.ts";
+import { RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import { mapPath } from "../country-map/url.ts";
-import { isCrawler } from "../crawler.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { notFound } from "../page-errors.server.ts";
 import type { PageGender } from "../page-genders.ts";
-import { readPublishedJson } from "../published-json.server.ts";
 import { imageHostOf } from "../ranked-lists/ranked-page.server.ts";
 import { fromRankedRow } from "../ranked-lists/table-rows.ts";
 import { countryOfLocation } from "./country-of.ts";
 import type { LocationData } from "./page-data.ts";
-import { locationPath, readLocationAddress } from "./url.ts";
 
 /** Rows shown of each list (the files hold 100): one page of the ranked lists. */
 export const LOCATION_ROWS = 50;

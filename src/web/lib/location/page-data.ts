@@ -1,4 +1,4 @@
-import type { RankingGender } from "../../../publish/paths.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import type { RankingRow } from "../ranked-lists/table-rows.ts";
 
 /** /location/{location}[/{gender}]: a country's most followed and most popular performers. */

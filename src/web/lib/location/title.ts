@@ -1,5 +1,5 @@
-import type { RankingGender } from "../../../publish/paths.ts";
-import { GENDER_LABELS } from "../daily-viewers/genders.ts";
+import { GENDER_LABELS } from "../../../site/gender-labels.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 /** "Top performers from Colombia", "Top female performers from Colombia" (women reads Female, SPEC §2). */
 export function locationHeading(name: string, gender: RankingGender): string {

@@ -1,6 +1,8 @@
 import type { PerformerProfile } from "../../../db/queries/performer-profile.ts";
 import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import { yesterdayUtc } from "../../../site/shown-days.ts";
 import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
 import { followerTier } from "../../../stats/formulas/follower-tiers.ts";
@@ -19,8 +21,6 @@ import {
   SESSION_ROW_FIELDS,
 } from "../../../stats/queries/performer-streams.ts";
 import { toColumns } from "../columns.ts";
-import { isCrawler } from "../crawler.ts";
-import { yesterdayUtc } from "../daily-viewers/days.ts";
 import { notFound } from "../page-errors.server.ts";
 import { bioForDisplay } from "./bio-text.ts";
 import { calendarData } from "./calendar-data.ts";

@@ -1,10 +1,10 @@
 import type { PageContext } from "../../../server/page-context.ts";
+import { yesterdayUtc } from "../../../site/shown-days.ts";
 import { dayOfInstant } from "../../../stats/calendar.ts";
 import { activityCalendar } from "../../../stats/queries/activity-calendar.ts";
 import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
 import { performerStreams } from "../../../stats/queries/performer-streams.ts";
 import { type Columns, toColumns } from "../columns.ts";
-import { yesterdayUtc } from "../daily-viewers/days.ts";
 import { notFound } from "../page-errors.server.ts";
 import { type CalendarData, calendarData } from "./calendar-data.ts";
 import { type HeatWeek, heatWeek, readWeeks, type WeekChoice } from "./heat-map.ts";

@@ -13,21 +13,21 @@ import {
   rankedFileSchema,
   tagFrequencyFileSchema,
 } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import { tagMapFileSchema } from "../../../publish/tag-explorer-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { isCrawler } from "../crawler.ts";
-import { placeDay } from "../daily-viewers/days.ts";
-import { dailyViewerPath, isAddressableTag } from "../daily-viewers/url.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import { placeDay } from "../../../site/shown-days.ts";
+import { dailyViewerPath, isAddressableTag } from "../../../site/urls/daily-viewers.ts";
+import { parsePopularParams, popularPath } from "../../../site/urls/popular.ts";
+import { isOverviewTag, tagOverviewPath } from "../../../site/urls/tag-overview.ts";
 import { formatCount, formatSignedCount } from "../format.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
-import { readPublishedJson } from "../published-json.server.ts";
 import { fromRankedRow, type RankingRow } from "../ranked-lists/table-rows.ts";
 import { tagRank } from "../tag-overview/rank-badge.ts";
-import { isOverviewTag, tagOverviewPath } from "../tag-overview/url.ts";
 import type { PopularData } from "./page-data.ts";
 import { relatedTags } from "./related-tags.ts";
-import { parsePopularParams, popularPath } from "./url.ts";
 
 /** How far Prev and Next look for a day with the tag's list before giving up. */
 const DAYS_SEARCHED = 14;

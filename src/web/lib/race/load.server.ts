@@ -1,12 +1,12 @@
 import { celebrationsFileSchema } from "../../../publish/celebrations.ts";
 import { EXTRA_PATHS, userFollowersPath } from "../../../publish/paths.ts";
 import { rankedFileSchema } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { milestoneRace } from "../../../stats/formulas/milestone-race.ts";
-import { isRankingGender, RANKING_GENDERS, type RankingGender } from "../daily-viewers/genders.ts";
+import { isRankingGender, RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import { publishedPlace } from "../daily-viewers/place.server.ts";
 import { notFound } from "../page-errors.server.ts";
-import { readPublishedJson } from "../published-json.server.ts";
 import { type Finisher, type RaceData, racePath } from "./page-data.ts";
 
 /** How many recent finishers the page lists. */

@@ -1,5 +1,5 @@
 import type { RaceEntry } from "../../../stats/formulas/milestone-race.ts";
-import type { RankingGender } from "../daily-viewers/genders.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 /** The race's address for a gender: /race for every gender, /race/{gender} otherwise. */
 export function racePath(gender: RankingGender): string {

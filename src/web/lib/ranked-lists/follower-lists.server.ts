@@ -10,12 +10,18 @@ import {
   followerIndexSchema,
   rankedFileSchema,
 } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { isCrawler } from "../crawler.ts";
-import { RANKING_GENDERS, type RankingGender } from "../daily-viewers/genders.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import {
+  type FollowerList,
+  followerListPath,
+  parseFollowerListSegments,
+  splatSegments,
+} from "../../../site/urls/ranked-lists.ts";
+import { RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import { publishedPlace } from "../daily-viewers/place.server.ts";
 import { notFound } from "../page-errors.server.ts";
-import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
 import { imageHostOf, pagedRows, requestedPage } from "./ranked-page.server.ts";
 import { fromRankedRow } from "./table-rows.ts";
@@ -26,7 +32,6 @@ import {
   growingHeading,
   pageSuffix,
 } from "./titles.ts";
-import { type FollowerList, followerListPath, parseFollowerListSegments, splatSegments } from "./url.ts";
 
 /** The file of a view: the gender's list (500 rows) or the tag's (100 rows, every gender). */
 function fileOf(list: FollowerList, day: string, gender: RankingGender, tag: string | null) {

@@ -1,5 +1,4 @@
-import type { SupporterOrder } from "../../../publish/paths.ts";
-import type { RankingGender } from "../daily-viewers/genders.ts";
+import type { RankingGender, SupporterOrder } from "../../../stats/rankings/vocabulary.ts";
 import type { RankingRow } from "./table-rows.ts";
 
 /** The five ranked-list families (SPEC §2 route table). */

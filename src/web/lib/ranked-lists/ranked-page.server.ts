@@ -1,10 +1,10 @@
 import type { PageContext } from "../../../server/page-context.ts";
+import { parsePageParam } from "../../../site/urls/ranked-lists.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { notFound } from "../page-errors.server.ts";
 import { pageHref } from "../pagination.ts";
 import { pageCount, pageOf } from "./paging.ts";
 import type { LiveOf, RankingRow } from "./table-rows.ts";
-import { parsePageParam } from "./url.ts";
 
 /** The requested page number (?page), or a 404 for one that is not a whole number from 1. */
 export function requestedPage(request: Request): number {

@@ -3,21 +3,25 @@ import { monthlyIndexSchema } from "../../../publish/monthly-files.ts";
 import {
   FIXED_PATHS,
   monthlyViewerRankingPath,
-  type RankingGender,
   yearIndexPath,
   yearRankingPath,
 } from "../../../publish/paths.ts";
 import { rankedFileSchema, yearIndexSchema } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { isCrawler } from "../crawler.ts";
-import { RANKING_GENDERS } from "../daily-viewers/genders.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import {
+  parseScoreListSegments,
+  type ScoreList,
+  scoreListPath,
+  splatSegments,
+} from "../../../site/urls/ranked-lists.ts";
+import { RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
-import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
 import { imageHostOf, pagedRows, requestedPage } from "./ranked-page.server.ts";
 import { fromRankedRow } from "./table-rows.ts";
 import { monthlyDescription, monthlyHeading, pageSuffix, yearDescription, yearHeading } from "./titles.ts";
-import { parseScoreListSegments, type ScoreList, scoreListPath, splatSegments } from "./url.ts";
 
 /** The year of /top/2021 (SPEC §2). */
 export const TOP_YEAR = "2021";

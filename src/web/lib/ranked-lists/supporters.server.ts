@@ -1,15 +1,16 @@
-import { SUPPORTER_ORDERS, type SupporterOrder, supportersPath } from "../../../publish/paths.ts";
+import { supportersPath } from "../../../publish/paths.ts";
 import { supporterFileSchema } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { isCrawler } from "../crawler.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import { parseSupporterSegments, splatSegments, supporterListPath } from "../../../site/urls/ranked-lists.ts";
+import { SUPPORTER_ORDERS, type SupporterOrder } from "../../../stats/rankings/vocabulary.ts";
 import { publishedPlace } from "../daily-viewers/place.server.ts";
 import { notFound } from "../page-errors.server.ts";
-import { readPublishedJson } from "../published-json.server.ts";
 import type { RankedListData } from "./page-data.ts";
 import { imageHostOf, pagedRows, requestedPage } from "./ranked-page.server.ts";
 import { fromSupporterEntry } from "./table-rows.ts";
 import { pageSuffix, supportersDescription, supportersHeading } from "./titles.ts";
-import { parseSupporterSegments, splatSegments, supporterListPath } from "./url.ts";
 
 /** The order tabs' words and the score column's heading per order. */
 export const SUPPORTER_ORDER_LABELS: Record<SupporterOrder, string> = {

@@ -1,5 +1,5 @@
-import type { SupporterOrder } from "../../../publish/paths.ts";
-import { GENDER_LABELS, type RankingGender } from "../daily-viewers/genders.ts";
+import { GENDER_LABELS } from "../../../site/gender-labels.ts";
+import type { RankingGender, SupporterOrder } from "../../../stats/rankings/vocabulary.ts";
 
 /**
  * The headings and descriptions of the ranked lists, in the daily page's pattern

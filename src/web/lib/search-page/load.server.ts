@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { ModelQuery } from "../../../search/model-query.ts";
+import { isCrawler } from "../../../site/crawler.ts";
 import { toColumns } from "../columns.ts";
-import { isCrawler } from "../crawler.ts";
 import { notFound } from "../page-errors.server.ts";
 import type { PageLoaderArgs } from "../page-loader.ts";
 import { apiQuery, DEFAULT_FILTERS, DEFAULT_SORT, explainSearch, searchedTerm } from "./filters.ts";

@@ -1,5 +1,5 @@
-import { isFileSegment } from "../../../publish/paths.ts";
 import type { GenderCode } from "../../../search/search-index.ts";
+import { isFileSegment } from "../../../stats/rankings/vocabulary.ts";
 import { isPageGender, PAGE_GENDERS, type PageGender } from "../page-genders.ts";
 import { PAGE_SIZE } from "./window.ts";
 
@@ -66,7 +66,7 @@ const NOT_FOUND: ReadAddress = { kind: "not-found" };
 
 /**
  * Reads /search[/{gender}[/{tag}]]?search=&page= (SPEC §2). No page (404): a gender outside the five,
- * a tag that cannot be a tag (src/publish/paths.ts's alphabet, read lowercase), a page that is not a
+ * a tag that cannot be a tag (isFileSegment's alphabet, read lowercase), a page that is not a
  * whole number from 1 to MAX_PAGE, a parameter given twice, a term with control characters or over
  * 100 characters. `/search/all` answers with the address of /search.
  */

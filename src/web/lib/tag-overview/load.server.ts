@@ -5,7 +5,6 @@ import {
   dailyViewerRankingPath,
   FIXED_PATHS,
   monthlyViewerRankingPath,
-  RANKING_GENDERS,
   tagExplorerPath,
   tagFollowerGainPath,
   tagFollowersPath,
@@ -17,26 +16,26 @@ import {
   dailyViewerFileSchema,
   rankedFileSchema,
 } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import { tagCountsFileSchema, tagMapFileSchema } from "../../../publish/tag-explorer-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
-import { isCrawler } from "../crawler.ts";
-import { latestShownDay } from "../daily-viewers/days.ts";
-import type { RankingGender } from "../daily-viewers/genders.ts";
-import { TAG_CLOUD_MAX_TAGS } from "../daily-viewers/tag-cloud.ts";
-import { liveStatesOf } from "../live-rows.server.ts";
-import { notFound } from "../page-errors.server.ts";
-import { readPublishedJson } from "../published-json.server.ts";
-import { liveParam, pickedTag, tagFormRedirect } from "../tag-form.server.ts";
-import type { TagOverviewData } from "./page-data.ts";
-import { tagRank } from "./rank-badge.ts";
-import { firstLive, OVERVIEW_ROWS, OVERVIEW_TABS, type OverviewRow, type OverviewTabId } from "./tabs.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import { latestShownDay } from "../../../site/shown-days.ts";
 import {
   isOverviewTag,
   type OverviewView,
   parseOverviewSegments,
   showMorePath,
   tagOverviewPath,
-} from "./url.ts";
+} from "../../../site/urls/tag-overview.ts";
+import { RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
+import { TAG_CLOUD_MAX_TAGS } from "../daily-viewers/tag-cloud.ts";
+import { liveStatesOf } from "../live-rows.server.ts";
+import { notFound } from "../page-errors.server.ts";
+import { liveParam, pickedTag, tagFormRedirect } from "../tag-form.server.ts";
+import type { TagOverviewData } from "./page-data.ts";
+import { tagRank } from "./rank-badge.ts";
+import { firstLive, OVERVIEW_ROWS, OVERVIEW_TABS, type OverviewRow, type OverviewTabId } from "./tabs.ts";
 
 /** A tab's list read from its file, as rows of the overview's table; null when not published. */
 async function readList(publishDir: string, tab: OverviewTabId, path: string | null) {

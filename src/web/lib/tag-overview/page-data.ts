@@ -1,4 +1,4 @@
-import type { RankingGender } from "../daily-viewers/genders.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import type { TagCount } from "../daily-viewers/tag-cloud.ts";
 import type { TagRank } from "./rank-badge.ts";
 import type { OverviewTab } from "./tabs.ts";

@@ -1,5 +1,5 @@
 import type { TagMapFile } from "../../../publish/tag-explorer-schemas.ts";
-import type { RankingGender } from "../daily-viewers/genders.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import { formatCount } from "../format.ts";
 import { GENDER_AMONG } from "./title.ts";
 

@@ -1,4 +1,4 @@
-import type { OverviewTabId } from "./url.ts";
+import type { OverviewTabId } from "../../../site/urls/tag-overview.ts";
 
 export type { OverviewTabId };
 

@@ -1,5 +1,5 @@
-import type { RankingGender } from "../daily-viewers/genders.ts";
-import type { OverviewTabId } from "./url.ts";
+import type { OverviewTabId } from "../../../site/urls/tag-overview.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 /** A part of the tag fact: text, or a performer's name (which the page links to /{username}). */
 export type FactPart = { text: string } | { username: string };

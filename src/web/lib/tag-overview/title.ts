@@ -1,5 +1,6 @@
-import { GENDER_LABELS, type RankingGender } from "../daily-viewers/genders.ts";
-import type { OverviewView } from "./url.ts";
+import { GENDER_LABELS } from "../../../site/gender-labels.ts";
+import type { OverviewView } from "../../../site/urls/tag-overview.ts";
+import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 /**
  * Who a list ranks, as a title says it: "asian Female models", "Couples", "models". The gender's

@@ -1,8 +1,8 @@
 import type { PageContext } from "../../../server/page-context.ts";
+import { isCrawler } from "../../../site/crawler.ts";
 import { onlineListIsCurrent } from "../../../stats/formulas/live-state.ts";
 import { latestCompletePoll } from "../../../stats/queries/online-now.ts";
 import { liveTokenSubjects, recentTokenSubjects } from "../../../stats/queries/token-goal-subjects.ts";
-import { isCrawler } from "../crawler.ts";
 import { goalSize, parseTokenGoal } from "./goal.ts";
 import { type SizeClassCount, sizeDistribution, weightedMedian } from "./goal-stats.ts";
 

@@ -1,19 +1,19 @@
 import { redirect } from "react-router";
 import { FIXED_PATHS } from "../../../publish/paths.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import {
   activeUserCountSchema,
   activeUserCountTrendsYoySchema,
   recentBroadcasterStatsSchema,
 } from "../../../publish/traffic-files.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { tagOverviewPath } from "../../../site/urls/tag-overview.ts";
 import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { trafficNeighbourDays } from "../../../stats/queries/traffic-days.ts";
 import { tagTrafficHours, trafficHours } from "../../../stats/queries/traffic-series.ts";
 import type { ChartSpec } from "../../components/charts/chart-spec.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { PAGE_GENDER_LABELS, PAGE_GENDERS, TRAFFIC_KEY } from "../page-genders.ts";
-import { readPublishedJson } from "../published-json.server.ts";
-import { tagOverviewPath } from "../tag-overview/url.ts";
 import { trafficCharts } from "./charts.ts";
 import type { TrafficData, TrafficDayData, TrafficTagData } from "./page-data.ts";
 import {

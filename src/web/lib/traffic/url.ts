@@ -1,6 +1,6 @@
-import { isFileSegment } from "../../../publish/paths.ts";
+import { isValidDate } from "../../../site/shown-days.ts";
 import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
-import { isValidDate } from "../daily-viewers/days.ts";
+import { isFileSegment } from "../../../stats/rankings/vocabulary.ts";
 import { type PageGender, readPageGender } from "../page-genders.ts";
 
 /** /traffic with its gender: `?gender=` for every gender but all (the page's own address). */

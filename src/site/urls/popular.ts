@@ -1,5 +1,5 @@
-import { isFileSegment } from "../../../publish/paths.ts";
-import { isValidDate } from "../daily-viewers/days.ts";
+import { isFileSegment } from "../../stats/rankings/vocabulary.ts";
+import { isValidDate } from "../shown-days.ts";
 
 /** What a /popular address names: the tag, and the date (null: the latest day). */
 export interface PopularView {

@@ -6,7 +6,7 @@ import {
   overviewPath,
   parseDailyViewerSegments,
   parseDailyViewerSplat,
-} from "./url.ts";
+} from "./daily-viewers.ts";
 
 const read = (path: string) => parseDailyViewerSplat(path.replace(/^\/top\/viewers\/?/, ""));
 

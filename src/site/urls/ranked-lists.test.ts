@@ -9,7 +9,7 @@ import {
   scoreListPath,
   splatSegments,
   supporterListPath,
-} from "./url.ts";
+} from "./ranked-lists.ts";
 
 const follower = (splat: string) => parseFollowerListSegments(splatSegments(splat));
 const score = (splat: string) => parseScoreListSegments(splatSegments(splat));

@@ -1,5 +1,4 @@
-import { isFileSegment } from "../../../publish/paths.ts";
-import { isRankingGender, type RankingGender } from "../daily-viewers/genders.ts";
+import { isFileSegment, isRankingGender, type RankingGender } from "../../stats/rankings/vocabulary.ts";
 
 /**
  * The addresses of the tag ranking overview (SPEC §2): /top, /top/{tagOrGender},

@@ -1,4 +1,4 @@
-import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../../publish/paths.ts";
+import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../stats/rankings/vocabulary.ts";
 
 /**
  * A location page's address: /location/{location}[/{gender}]. The page is a ranking (the location's

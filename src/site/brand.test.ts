@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BRAND_COLOURS, LOGO_FILES, logoSvg } from "./brand.ts";
 
-const baseCss = readFileSync(new URL("../styles/base.css", import.meta.url), "utf8");
+const baseCss = readFileSync(new URL("../web/styles/base.css", import.meta.url), "utf8");
 /** The colour custom properties of base.css's :root, in order. */
 const declared = [...baseCss.matchAll(/^\s*(--[a-z-]+):\s*(#[0-9a-f]{6});/gim)].map((m) => [
   m[1],

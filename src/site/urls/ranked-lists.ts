@@ -1,6 +1,11 @@
-import { isFileSegment, SUPPORTER_ORDERS, type SupporterOrder } from "../../../publish/paths.ts";
-import { isValidDate } from "../daily-viewers/days.ts";
-import { isRankingGender, type RankingGender } from "../daily-viewers/genders.ts";
+import {
+  isFileSegment,
+  isRankingGender,
+  type RankingGender,
+  SUPPORTER_ORDERS,
+  type SupporterOrder,
+} from "../../stats/rankings/vocabulary.ts";
+import { isValidDate } from "../shown-days.ts";
 
 /**
  * The addresses of the ranked-list pages (SPEC §2 route table, §5): most followed and fastest

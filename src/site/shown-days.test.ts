@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidDate, latestShownDay, placeDay, yesterdayUtc } from "./days.ts";
+import { isValidDate, latestShownDay, placeDay, yesterdayUtc } from "./shown-days.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countryOfLocation } from "./country-of.ts";
-import { locationPath, readLocationAddress } from "./url.ts";
+import { countryOfLocation } from "../../web/lib/location/country-of.ts";
+import { locationPath, readLocationAddress } from "./location.ts";
 
 describe("the location addresses", () => {
   it("uses the rankings' gender words", () => {

@@ -1,11 +1,11 @@
 import { readFile, stat } from "node:fs/promises";
 import type { z } from "zod";
-import { resolveUnder } from "../../publish/write-file.ts";
+import { resolveUnder } from "./write-file.ts";
 
 /**
- * A published JSON file (docs/published-files.md) read by a page loader straight from PUBLISH_DIR,
- * the directory the server also serves under /stats and /api: null when it is not there (a day or
- * a list that was never published). A file that is there but does not match its schema is an
+ * A published JSON file (docs/published-files.md) read by a page loader or the sitemap straight
+ * from PUBLISH_DIR, the directory the server also serves under /stats and /api: null when it is not
+ * there (a day or a list that was never published). A file that is there but does not match its schema is an
  * error, not a missing page: the publisher and the page disagree, and the log should say so.
  */
 export async function readPublishedJson<T>(

@@ -1,7 +1,6 @@
-import { isFileSegment } from "../../../publish/paths.ts";
-import { tagOverviewPath } from "../tag-overview/url.ts";
-import { isValidDate } from "./days.ts";
-import { isRankingGender, type RankingGender } from "./genders.ts";
+import { isFileSegment, isRankingGender, type RankingGender } from "../../stats/rankings/vocabulary.ts";
+import { isValidDate } from "../shown-days.ts";
+import { tagOverviewPath } from "./tag-overview.ts";
 
 /**
  * The addresses of the daily viewer ranking (SPEC §2, §5): /top/viewers, /top/viewers/{gender},

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "./site.ts";
+import { SITE_NAME } from "./site-settings.ts";
 
 /**
  * The site's brand assets (/logos): its colours, as src/web/styles/base.css declares them (a test

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOverviewTag, parseOverviewSegments, showMorePath, tagOverviewPath } from "./url.ts";
+import { isOverviewTag, parseOverviewSegments, showMorePath, tagOverviewPath } from "./tag-overview.ts";
 
 const read = (path: string) => parseOverviewSegments(path.replace(/^\/top\/?/, "").split("/"));
 

