@@ -59,6 +59,7 @@ describe("loadConfig", () => {
     expect(defaults).toMatchObject({
       TAG_MIN_PERFORMERS: 5,
       API_RATE_LIMIT_PER_MINUTE: 600,
+      PAGE_RATE_LIMIT_PER_MINUTE: 1200,
       TRUSTED_PROXIES: [],
       AGE_VERIFICATION_REGIONS: ["GB", "FR", "IT", "DE"],
     });
@@ -70,6 +71,9 @@ describe("loadConfig", () => {
     });
     expect(errorOf({ TRUSTED_PROXIES: "10.0.0.1,proxy.local" })).toContain(
       'TRUSTED_PROXIES: expected IP addresses or CIDR ranges separated by commas, such as 10.0.0.1,192.168.0.0/16; got "10.0.0.1,proxy.local"',
+    );
+    expect(errorOf({ PAGE_RATE_LIMIT_PER_MINUTE: "-1" })).toContain(
+      "PAGE_RATE_LIMIT_PER_MINUTE: expected 0 (no limit) or more",
     );
     expect(errorOf({ TRUSTED_PROXIES: "10.0.0.0/33" })).toContain("TRUSTED_PROXIES: expected IP addresses");
     expect(errorOf({ AGE_VERIFICATION_REGIONS: "gb" })).toContain(

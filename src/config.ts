@@ -100,6 +100,11 @@ export const configSchema = z
       .int("expected a whole number")
       .min(0, "expected 0 (no limit) or more")
       .default(600),
+    PAGE_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .min(0, "expected 0 (no limit) or more")
+      .default(1200),
 
     DATABASE_URL: optionalText.pipe(
       z

@@ -1,5 +1,6 @@
-import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
+import fastifyPlugin from "fastify-plugin";
 import { type Config, loadConfig } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import {
@@ -8,13 +9,18 @@ import {
   type PlatformSource,
   SANDBOX_CAMPAIGN,
 } from "../online-rooms/platform-source.ts";
-import { createOnlineRoomsService, unavailableOnlineRooms } from "../online-rooms/service.ts";
+import {
+  createOnlineRoomsService,
+  type OnlineRoomsService,
+  unavailableOnlineRooms,
+} from "../online-rooms/service.ts";
 import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerApiCompression } from "./api/compression.ts";
 import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
+import { registerRateLimit } from "./rate-limit.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerGeoip } from "./routes/geoip.ts";
@@ -39,6 +45,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Requests per minute per client address on the API (default 600); 0 turns the limit off (benchmarks). */
   rateLimitPerMinute?: number;
+  /** The same for the pages (default 1200, or rateLimitPerMinute when only that is set); 0: no limit. */
+  pageRateLimitPerMinute?: number;
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
   trustedProxies?: string[];
   /** Countries where age verification applies (ISO alpha-2). */
@@ -72,6 +80,14 @@ export interface AppOptions {
   apiCompression?: boolean;
 }
 
+/** What buildApp makes once and the routes share. */
+interface SiteServices {
+  search: SearchService;
+  config: Config;
+  platform: PlatformSource | null;
+  onlineRooms: OnlineRoomsService;
+}
+
 /**
  * The site's HTTP server: the API, the published files and the pages. Routes are added per issue;
  * each route file registers its own paths.
@@ -97,26 +113,27 @@ export function buildApp(options: AppOptions): FastifyInstance {
         warn: (message) => app.log.warn(message),
       })
     : unavailableOnlineRooms("no platform feed is configured for the live rooms");
-  const perMinute = options.rateLimitPerMinute ?? 600;
-  if (perMinute > 0) {
-    // Per client address; the 429 leaves through the API's one error shape (api-error.ts).
-    void app.register(rateLimit, {
-      max: perMinute,
-      timeWindow: "1 minute",
-      ...(options.rateLimitStore
-        ? // A count the main process cannot give (it is gone; this process is stopping) lets the
-          // request through rather than fail it.
-          { store: options.rateLimitStore, skipOnError: true }
-        : {}),
-      // A page brings a handful of hashed, immutable assets; they cost nothing to serve and
-      // counting them would spend a visitor's allowance on one page view.
-      allowList: (request) => request.url.startsWith("/assets/"),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `too many requests: at most ${context.max} a minute from one address; try again in ${context.after}`,
-      }),
-    });
-  }
+  registerRateLimit(app, {
+    apiPerMinute: options.rateLimitPerMinute ?? 600,
+    pagesPerMinute: options.pageRateLimitPerMinute ?? options.rateLimitPerMinute ?? 1200,
+    store: options.rateLimitStore,
+  });
+  // Every route in a plugin registered after the limit's, so that the limit counts each of them
+  // (fastify-plugin: in the app's own context, not a child one).
+  void app.register(
+    fastifyPlugin(async (site) => {
+      registerRoutes(site, options, { search, config, platform, onlineRooms });
+    }),
+  );
+  return app;
+}
+
+/** The API, the published files, the images, the crawlers' files and the pages. */
+function registerRoutes(
+  app: FastifyInstance,
+  options: AppOptions,
+  { search, config, platform, onlineRooms }: SiteServices,
+): void {
   void app.register(async (api) => {
     if (options.apiCompression !== false) registerApiCompression(api);
     registerHealth(api, options.db);
@@ -154,5 +171,4 @@ export function buildApp(options: AppOptions): FastifyInstance {
     buildDir: options.webBuildDir,
     pageCache: options.pageCache,
   });
-  return app;
 }

@@ -33,6 +33,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     search,
     publishDir: config.PUBLISH_DIR,
     rateLimitPerMinute: config.API_RATE_LIMIT_PER_MINUTE,
+    pageRateLimitPerMinute: config.PAGE_RATE_LIMIT_PER_MINUTE,
     rateLimitStore: options.rateLimitStore,
     trustedProxies: config.TRUSTED_PROXIES,
     ageVerificationRegions: config.AGE_VERIFICATION_REGIONS,

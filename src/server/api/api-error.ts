@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { z } from "zod";
+import { TooManyPages } from "../rate-limit.ts";
 
 /**
  * The one error shape of the whole API (DESIGN.md §7):
@@ -61,6 +62,13 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
 export function registerApiErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return sendApiError(reply, error);
+    if (error instanceof TooManyPages) {
+      return reply
+        .code(429)
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(error.html());
+    }
     const { statusCode, message } = (error ?? {}) as { statusCode?: unknown; message?: unknown };
     const status = typeof statusCode === "number" ? statusCode : 500;
     if (status >= 400 && status < 500) {
