@@ -74,6 +74,8 @@ export const configSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 
     HOST: z.string().min(1).default("0.0.0.0"),
+    // The address people reach the site at (behind a TLS proxy, say); an https one turns HSTS on.
+    PUBLIC_URL: optionalUrl,
     PORT: port(3000),
     TRUSTED_PROXIES: commaList(ipOrCidr, ""),
     AGE_VERIFICATION_REGIONS: commaList(

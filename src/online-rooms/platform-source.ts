@@ -1,5 +1,6 @@
 import { type Config, usesSandbox } from "../config.ts";
 import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
+import { policyOrigin } from "../site/content-security-policy.ts";
 import type { AffiliateSettings } from "./links.ts";
 import type { OnlineRoomsFeed } from "./service.ts";
 
@@ -11,6 +12,8 @@ export interface PlatformSource {
   feed: OnlineRoomsFeed;
   /** The platform's site origin (rooms, age sections). */
   site: string;
+  /** Where the rooms' thumbnails are ({image host}/ri/…): the sandbox serves its own; null when not configured. */
+  imageOrigin: string | null;
 }
 
 /** The campaign the sandbox platform is read with (it accepts any). */
@@ -18,7 +21,11 @@ export const SANDBOX_CAMPAIGN = "sandbox";
 
 /** The sandbox platform at `url` (started by `npm start` or a test). */
 export function sandboxPlatform(url: string, clientIp = "request_ip"): PlatformSource {
-  return { feed: { baseUrl: url, campaign: SANDBOX_CAMPAIGN, clientIp }, site: SANDBOX_SITE };
+  return {
+    feed: { baseUrl: url, campaign: SANDBOX_CAMPAIGN, clientIp },
+    site: SANDBOX_SITE,
+    imageOrigin: policyOrigin(url),
+  };
 }
 
 /**
@@ -34,6 +41,7 @@ export function configuredPlatform(config: Config): PlatformSource | null {
       clientIp: config.FEED_CLIENT_IP,
     },
     site: new URL(config.PLATFORM_FEED_URL).origin,
+    imageOrigin: policyOrigin(config.PLATFORM_IMAGE_URL),
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from "../online-rooms/service.ts";
 import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
+import { policyOrigin } from "../site/content-security-policy.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerApiCompression } from "./api/compression.ts";
 import type { PageCacheOptions } from "./page-cache.ts";
@@ -37,6 +38,7 @@ import { registerStreams } from "./routes/streams.ts";
 import { registerSuggestions } from "./routes/suggestions.ts";
 import { registerSummaries } from "./routes/summaries.ts";
 import { registerTraffic } from "./routes/traffic.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
   db: Db;
@@ -113,6 +115,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
         warn: (message) => app.log.warn(message),
       })
     : unavailableOnlineRooms("no platform feed is configured for the live rooms");
+  registerSecurityHeaders(app, { https: config.PUBLIC_URL?.startsWith("https:") ?? false });
   registerRateLimit(app, {
     apiPerMinute: options.rateLimitPerMinute ?? 600,
     pagesPerMinute: options.pageRateLimitPerMinute ?? options.rateLimitPerMinute ?? 1200,
@@ -165,6 +168,9 @@ function registerRoutes(
     config,
     publishDir: options.publishDir,
     imageHost: options.imageHost ?? null,
+    imageOrigins: [
+      ...new Set([policyOrigin(options.imageHost), platform?.imageOrigin ?? null].filter((o) => o !== null)),
+    ],
     onlineRooms,
     affiliate: platform ? affiliateOf(platform) : { site: SANDBOX_SITE, campaign: SANDBOX_CAMPAIGN },
     ageVerificationRegions: new Set(options.ageVerificationRegions ?? []),

@@ -21,6 +21,11 @@ export interface PageContext {
    * (platform/ONLINE_ROOMS_API.md); null when unknown, and pages then show no live thumbnails.
    */
   imageHost: string | null;
+  /**
+   * The origins the pages' images may come from besides ours (their Content-Security-Policy): the
+   * image host and the live rooms' image host (the sandbox's own address when it is the platform).
+   */
+  imageOrigins: readonly string[];
   /** The platform's online rooms through the server's proxy (the same as GET /api/online_rooms). */
   onlineRooms: OnlineRoomsService;
   /** Where links out to the platform go, and with which campaign. */

@@ -268,6 +268,7 @@ function pageHandler(buildDir: string, context: PagesOptions): PageHandle {
       config: context.config,
       publishDir: context.publishDir,
       imageHost: context.imageHost,
+      imageOrigins: context.imageOrigins,
       onlineRooms: context.onlineRooms,
       affiliate: context.affiliate,
       // The address Fastify settled on (TRUSTED_PROXIES), as GET /api/geoip would see it.

@@ -289,6 +289,7 @@ describe("/go/{user}", () => {
       platform: {
         feed: { baseUrl: "http://127.0.0.1:9", campaign: "camp1", clientIp: "request_ip" },
         site: "https://platform.example",
+        imageOrigin: null,
       },
     });
   });

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server.bun";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { inlineScripts, pagePolicy } from "../site/content-security-policy.ts";
 
 /** How long deferred data may keep a page's stream open before React gives up on it. */
 export const streamTimeout = 5_000;
@@ -19,12 +21,16 @@ export const streamTimeout = 5_000;
  * pieces are joined once here. A performer page renders 7 to 8 % faster (BENCHMARKS.md, issue 6);
  * nothing Bun-specific is reached (Bun.hash only serves form actions' permalinks, which the site
  * has none of).
+ *
+ * The whole document at hand also gives the page its Content-Security-Policy: the hash of each
+ * inline script it carries, kept with the page by the page cache (src/site/content-security-policy.ts).
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> | Response {
   if (request.method.toUpperCase() === "HEAD") {
     responseHeaders.set("content-type", "text/html; charset=utf-8");
@@ -42,8 +48,10 @@ export default function handleRequest(
       },
       end() {
         clearTimeout(timeout);
+        const html = parts.join("");
         responseHeaders.set("content-type", "text/html; charset=utf-8");
-        resolve(new Response(parts.join(""), { status, headers: responseHeaders }));
+        responseHeaders.set("content-security-policy", policyOf(html, loadContext));
+        resolve(new Response(html, { status, headers: responseHeaders }));
       },
       destroy(error: unknown) {
         clearTimeout(timeout);
@@ -71,5 +79,16 @@ export default function handleRequest(
     );
     // Abort a little after streamTimeout, so the rejected boundaries still reach the client.
     const timeout = setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+/** The policy of a rendered page: its inline scripts by hash, images from the platform's hosts. */
+function policyOf(html: string, context: AppLoadContext): string {
+  const origins = context.imageOrigins;
+  return pagePolicy({
+    scriptHashes: inlineScripts(html).map(
+      (text) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`,
+    ),
+    imageOrigins: Array.isArray(origins) ? origins.filter((o): o is string => typeof o === "string") : [],
   });
 }
