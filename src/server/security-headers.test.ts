@@ -40,7 +40,7 @@ describe("security headers on every answer", () => {
       const { headers } = await get(url);
       expect(headers["x-content-type-options"], url).toBe("nosniff");
       expect(headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
-      expect(headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      expect(headers["x-frame-options"], url).toBe("DENY");
       expect(headers["permissions-policy"], url).toMatch(/(^|, )camera=\(\)(, |$)/);
       expect(headers["permissions-policy"], url).toMatch(/(^|, )geolocation=\(\)(, |$)/);
       expect(headers["strict-transport-security"], url).toBeUndefined();
