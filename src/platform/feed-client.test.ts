@@ -105,10 +105,11 @@ describe("FeedClient", () => {
     rooms = 2000;
     await client({ maxRequestsPerSecond: 10 }).sweep();
     expect(requests).toHaveLength(4);
-    for (let i = 1; i < requests.length; i++) {
-      const gap = (requests[i]?.at ?? 0) - (requests[i - 1]?.at ?? 0);
-      expect(gap).toBeGreaterThanOrEqual(95);
-    }
+    // Measured where the requests arrive, so a busy machine may delay one arrival and not the next:
+    // the whole run takes the three spacings, and no two requests come anywhere near together.
+    const at = requests.map((r) => r.at);
+    expect((at[3] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(3 * 100 - 20);
+    for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(60);
   });
 
   it("reads one page when the feed has no rooms", async () => {
