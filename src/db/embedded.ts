@@ -71,17 +71,25 @@ interface Owner {
   startTicks: number | null;
 }
 
-/** When a process started (field 22 of /proc/{pid}/stat), or null where /proc is not there. */
-async function startTicks(pid: number): Promise<number | null> {
+/**
+ * A field of /proc/{pid}/stat as a number (fields counted from 1, as proc(5) does), or null where
+ * /proc or the process is not there.
+ */
+async function procStatField(pid: number, field: number): Promise<number | null> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-    // The name in parentheses may hold spaces: count fields after its closing parenthesis.
-    const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
-    return Number.isFinite(ticks) ? ticks : null;
+    // The name (field 2) is in parentheses and may hold spaces: count from its closing parenthesis.
+    const value = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[field - 3]);
+    return Number.isFinite(value) ? value : null;
   } catch {
     return null;
   }
 }
+
+/** When a process started, in clock ticks since boot (field 22). */
+const startTicks = (pid: number) => procStatField(pid, 22);
+/** A process's parent (field 4). */
+const parentPid = (pid: number) => procStatField(pid, 4);
 
 async function writeOwner(dataDir: string): Promise<void> {
   const owner: Owner = { pid: process.pid, startTicks: await startTicks(process.pid) };
@@ -116,16 +124,6 @@ async function ownerIsAlive(dataDir: string, serverPid: number): Promise<boolean
   if (!isAlive(owner.pid)) return false;
   if (owner.startTicks === null) return true;
   return (await startTicks(owner.pid)) === owner.startTicks;
-}
-
-async function parentPid(pid: number): Promise<number | null> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    return Number.isInteger(ppid) ? ppid : null;
-  } catch {
-    return null;
-  }
 }
 
 export async function runningServer(dataDir: string): Promise<RunningServer | null> {
