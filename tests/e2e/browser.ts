@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Response } from "playwright-core";
+import { expect } from "vitest";
 
 /** The widths every page family is tested at: a phone and a desktop. */
 export const PHONE = { width: 375, height: 812 };
@@ -7,6 +8,8 @@ export const DESKTOP = { width: 1280, height: 900 };
 
 export interface OpenedPage {
   page: Page;
+  /** The answer to the page's own request (its status, say), so that no test loads it twice to read it. */
+  response: Response | null;
   /** Console errors and uncaught exceptions while the page was open: a test expects none. */
   errors: string[];
   close(): Promise<void>;
@@ -38,14 +41,32 @@ export async function openPage(
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(String(error)));
-  await page.goto(url, { waitUntil: "load" });
-  return { page, errors, close: () => context.close() };
+  const response = await page.goto(url, { waitUntil: "load" });
+  return { page, response, errors, close: () => context.close() };
 }
 
 /** Accessibility violations that axe rates serious or critical, as "rule: target" lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+/** The page families and widths this test file has scanned (one Vitest worker runs one file). */
+const scanned = new Set<string>();
+
+/**
+ * Expects axe to find no serious or critical violation on the page. axe takes seconds over a big
+ * page, and a family's pages share their markup, so each family is scanned once per width
+ * (docs/decisions/0011-test-layers.md): a second scan of the same family at the same width throws,
+ * so that the browser tests stay as quick as that rule makes them.
+ */
+export async function expectNoSeriousViolations(page: Page, family: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  const key = `${family} at ${width} px`;
+  if (scanned.has(key))
+    throw new Error(`axe has already scanned ${key} in this file: once per family and width`);
+  scanned.add(key);
+  expect(await seriousViolations(page), `${key}: ${page.url()}`).toEqual([]);
 }

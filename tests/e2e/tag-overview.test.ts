@@ -9,7 +9,7 @@ import {
   type TagOverviewFixture,
   writeTagOverviewFixture,
 } from "../helpers/tag-overview-files.ts";
-import { DESKTOP, PHONE, seriousViolations } from "./browser.ts";
+import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
 import { heading } from "./page-helpers.ts";
 
@@ -120,7 +120,7 @@ describe("the tag ranking overview in a browser", () => {
           // The arrow keys move along the tabs too (ARIA tabs).
           await page.getByRole("tab", { name: "Top Monthly" }).press("ArrowRight");
           expect(await visiblePanels(page)).toEqual(["viewers"]);
-          expect(await seriousViolations(page)).toEqual([]);
+          await expectNoSeriousViolations(page, "tag overview");
           expect(errors).toEqual([]);
         });
       } else {
@@ -138,7 +138,7 @@ describe("the tag ranking overview in a browser", () => {
             expect(b.x).toBeGreaterThan(a.x + a.width - 1);
             expect(c.y).toBeGreaterThan(a.y + 100); // the next row
           }
-          expect(await seriousViolations(page)).toEqual([]);
+          await expectNoSeriousViolations(page, "tag overview");
           expect(errors).toEqual([]);
         });
       }
@@ -195,8 +195,7 @@ describe("the tag ranking overview in a browser", () => {
       });
 
       it("answers an unknown tag with the 404 page", async () => {
-        const { page } = await open("/top/nosuchtag", { viewport });
-        const response = await page.goto(`${site.origin}/top/nosuchtag`);
+        const { page, response } = await open("/top/nosuchtag", { viewport });
         expect(response?.status()).toBe(404);
         await heading(page, "Page not found");
       });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { type Connection, connect } from "../../src/db/connect.ts";
 
 export const TEMPLATE_DATABASE = "camstats_template";
@@ -18,8 +18,24 @@ function urlWithDatabase(adminUrl: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * The test cluster's admin URL. Only the layers that need PostgreSQL start it (vitest.config.ts):
+ * a unit test that asks for a database is in the wrong layer, and is told so.
+ */
+function adminUrl(): string {
+  const url = inject("pgAdminUrl");
+  if (!url) {
+    throw new Error(
+      `no test database in this layer: ${expect.getState().testPath ?? "this test file"} ` +
+        "uses tests/helpers/database.ts, so it belongs to the integration layer (tests/layers.ts, " +
+        "docs/decisions/0011-test-layers.md)",
+    );
+  }
+  return url;
+}
+
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject("pgAdminUrl") });
+  const client = new pg.Client({ connectionString: adminUrl() });
   await client.connect();
   try {
     return await fn(client);
@@ -44,7 +60,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     }
   });
-  const url = urlWithDatabase(inject("pgAdminUrl"), name);
+  const url = urlWithDatabase(adminUrl(), name);
   const connection = connect(url, { max: 5 });
   return {
     ...connection,

@@ -5,9 +5,9 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../src/db/embedded.ts";
-import { WEB_PROCESS_V8_FLAGS } from "../src/start/web-processes.ts";
-import { spawnMain } from "./helpers/main-process.ts";
+import { freePort } from "../../src/db/embedded.ts";
+import { WEB_PROCESS_V8_FLAGS } from "../../src/start/web-processes.ts";
+import { spawnMain } from "../helpers/main-process.ts";
 
 /**
  * `npm start` with WEB_PROCESSES=2 as a real process: two server processes on one port, one rate

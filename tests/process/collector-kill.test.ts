@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPopulation } from "../src/sandbox/population.ts";
-import { type SandboxServer, startSandbox } from "../src/sandbox/server.ts";
-import { consistencyViolations } from "./helpers/consistency.ts";
-import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
+import { createPopulation } from "../../src/sandbox/population.ts";
+import { type SandboxServer, startSandbox } from "../../src/sandbox/server.ts";
+import { consistencyViolations } from "../helpers/consistency.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
 /**
  * kill -9 of a real collector process at moments chosen inside its polls: while it pages the feed,

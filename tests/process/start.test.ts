@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HISTORY_TIERS } from "../src/collect/history.ts";
-import { freePort } from "../src/db/embedded.ts";
-import { lastClosedDay } from "../src/stats/ranking-day.ts";
-import { spawnMain } from "./helpers/main-process.ts";
+import { HISTORY_TIERS } from "../../src/collect/history.ts";
+import { freePort } from "../../src/db/embedded.ts";
+import { lastClosedDay } from "../../src/stats/ranking-day.ts";
+import { spawnMain } from "../helpers/main-process.ts";
 
 /**
  * `npm start`'s entry as a real process: the embedded PostgreSQL under DATA_DIR, the sandbox, the
@@ -160,7 +160,7 @@ describe("the site's process", () => {
     expect(online.results).toHaveLength(Math.min(90, online.count));
 
     // The daily job catches up in the background: every closed day the history polled gets its files.
-    // (From about 23:20 to 00:20 UTC a one-day history has no closed day yet; tests/daily-job.test.ts
+    // (From about 23:20 to 00:20 UTC a one-day history has no closed day yet; tests/process/daily-job.test.ts
     // covers the job itself at any hour.)
     const closed = lastClosedDay(Date.now());
     const firstPolled = await firstPolledDay();

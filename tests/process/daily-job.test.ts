@@ -4,16 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPoll } from "../src/collect/poll.ts";
-import { type DailyJobDeps, runDailyJob } from "../src/jobs/daily-job.ts";
-import { dailyIndexSchema } from "../src/publish/daily-viewer-files.ts";
-import { schemaForPath } from "../src/publish/file-schemas.ts";
-import { modelCountByLocationSchema } from "../src/publish/location-files.ts";
-import { monthlyIndexSchema } from "../src/publish/monthly-files.ts";
-import { followerIndexSchema, supporterFileSchema } from "../src/publish/ranking-schemas.ts";
-import { listTree, treeDigest } from "../src/publish/tree-digest.ts";
-import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
-import { startTestPlatform, type TestPlatform, testCollector } from "./helpers/platform.ts";
+import { collectPoll } from "../../src/collect/poll.ts";
+import { type DailyJobDeps, runDailyJob } from "../../src/jobs/daily-job.ts";
+import { dailyIndexSchema } from "../../src/publish/daily-viewer-files.ts";
+import { schemaForPath } from "../../src/publish/file-schemas.ts";
+import { modelCountByLocationSchema } from "../../src/publish/location-files.ts";
+import { monthlyIndexSchema } from "../../src/publish/monthly-files.ts";
+import { followerIndexSchema, supporterFileSchema } from "../../src/publish/ranking-schemas.ts";
+import { listTree, treeDigest } from "../../src/publish/tree-digest.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { startTestPlatform, type TestPlatform, testCollector } from "../helpers/platform.ts";
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 14, 6); // history from 06:00 on the 14th

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPoll } from "../src/collect/poll.ts";
-import { runDailyJob } from "../src/jobs/daily-job.ts";
-import { followersPerHour } from "../src/stats/formulas/per-hour.ts";
-import { score } from "../src/stats/formulas/score.ts";
-import { isFileSegment } from "../src/stats/rankings/vocabulary.ts";
-import { createTestDatabase, type TestDatabase } from "./helpers/database.ts";
-import { confirmOptout } from "./helpers/fixtures.ts";
-import { type Broadcast, type ExpectedDay, expectedDay } from "./helpers/ground-truth.ts";
-import { startTestPlatform, type TestPlatform, testCollector } from "./helpers/platform.ts";
+import { collectPoll } from "../../src/collect/poll.ts";
+import { runDailyJob } from "../../src/jobs/daily-job.ts";
+import { followersPerHour } from "../../src/stats/formulas/per-hour.ts";
+import { score } from "../../src/stats/formulas/score.ts";
+import { isFileSegment } from "../../src/stats/rankings/vocabulary.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { confirmOptout } from "../helpers/fixtures.ts";
+import { type Broadcast, type ExpectedDay, expectedDay } from "../helpers/ground-truth.ts";
+import { startTestPlatform, type TestPlatform, testCollector } from "../helpers/platform.ts";
 
 /**
  * Accuracy (issue 3): eight days of sandbox history, polled every 15 minutes with polls dropped and

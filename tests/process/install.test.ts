@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, runningServer } from "../src/db/embedded.ts";
+import { freePort, runningServer } from "../../src/db/embedded.ts";
 
 /**
  * `NODE_ENV=production npm start` on a copy of the project as a fresh clone has it (no
@@ -13,7 +13,7 @@ import { freePort, runningServer } from "../src/db/embedded.ts";
  * them, and leave `git status` clean.
  */
 
-const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8" });
 
 describe("npm start with NODE_ENV=production", () => {
