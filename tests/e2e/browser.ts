@@ -1,5 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page, Response } from "playwright-core";
+import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { expect } from "vitest";
 
 /** The widths every page family is tested at: a phone and a desktop. */
@@ -35,6 +35,7 @@ export async function openPage(
     javaScriptEnabled: options.javaScript ?? true,
     ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
   });
+  const violations = await recordPolicyViolations(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -42,7 +43,37 @@ export async function openPage(
   });
   page.on("pageerror", (error) => errors.push(String(error)));
   const response = await page.goto(url, { waitUntil: "load" });
-  return { page, response, errors, close: () => context.close() };
+  return {
+    page,
+    response,
+    errors,
+    close: async () => {
+      await context.close();
+      expectNoPolicyViolations(violations, url);
+    },
+  };
+}
+
+/**
+ * Collects every Content-Security-Policy violation in the context's pages (the
+ * securitypolicyviolation event, as "directive: blocked URI" lines), from before any page script
+ * runs: a blocked script, style or image is a broken page, whether or not a test looks at it.
+ */
+export async function recordPolicyViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding("__reportPolicyViolation", (_source, line: string) => {
+    violations.push(line);
+  });
+  // A string runs in the page, where the DOM is (the tests' own types have none).
+  await context.addInitScript(`document.addEventListener("securitypolicyviolation", (event) => {
+    window.__reportPolicyViolation(event.effectiveDirective + ": " + (event.blockedURI || "inline") + " at " + event.sourceFile + ":" + event.lineNumber);
+  });`);
+  return violations;
+}
+
+/** Fails on any Content-Security-Policy violation recorded while a page was open. */
+export function expectNoPolicyViolations(violations: readonly string[], url: string): void {
+  expect(violations, `Content-Security-Policy violations on ${url}`).toEqual([]);
 }
 
 /** Accessibility violations that axe rates serious or critical, as "rule: target" lines. */

@@ -5,7 +5,14 @@ import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { liveRoomsApp } from "../helpers/api.ts";
 import { startTestPlatform, type TestPlatform } from "../helpers/platform.ts";
 import { listenLocally } from "../helpers/site.ts";
-import { DESKTOP, expectNoSeriousViolations, openPage, PHONE } from "./browser.ts";
+import {
+  DESKTOP,
+  expectNoPolicyViolations,
+  expectNoSeriousViolations,
+  openPage,
+  PHONE,
+  recordPolicyViolations,
+} from "./browser.ts";
 import { launchChromium } from "./chromium.ts";
 
 /**
@@ -88,6 +95,7 @@ describe("the home page family in a browser", () => {
 
   it("keeps the gender preference, refetches with it, and applies it on the next visit", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
+    const violations = await recordPolicyViolations(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("console", (message) => {
@@ -148,6 +156,7 @@ describe("the home page family in a browser", () => {
     } finally {
       await context.close();
     }
+    expectNoPolicyViolations(violations, `${origin}/`);
   });
 
   it("pages in the browser through the JSON call, keeping the address in step", async () => {
