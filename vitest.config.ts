@@ -7,8 +7,9 @@ import { testLayers } from "./tests/layers.ts";
  * unit (`npm run test:unit`), integration, process and browser; `npm run test:fast` is unit and
  * integration. Which file is in which layer is computed from its imports (tests/layers.ts).
  *
- * Projects with different worker counts must run in different groups (`sequence.groupOrder`), one
- * group after the other: unit, integration, browser, then process.
+ * The worker counts were measured on the project's 2 cores (BENCHMARKS.md, "Test layers"). Projects
+ * run one group after the other (`sequence.groupOrder`: Vitest requires it of projects whose worker
+ * counts differ): unit, integration, browser, then process.
  */
 
 const layers = testLayers(fileURLToPath(new URL(".", import.meta.url)));
@@ -16,7 +17,7 @@ const layers = testLayers(fileURLToPath(new URL(".", import.meta.url)));
 const common = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
-  // A fresh process per file: tests set process-wide state (env, timers, exit hooks).
+  // A process of its own per file: tests set process-wide state (env, exit hooks, signals).
   pool: "forks",
 } as const;
 
@@ -33,6 +34,8 @@ export default defineConfig({
           include: layers.unit,
           // Fails a test that opens a socket or a child process, naming the layer it belongs to.
           setupFiles: ["tests/setup/unit-layer.ts"],
+          // Pure computation: threads start faster than processes (10 s against 12 s), and one a core.
+          pool: "threads",
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -43,6 +46,8 @@ export default defineConfig({
           ...withDatabase,
           name: "integration",
           include: layers.integration,
+          // Mostly waiting on PostgreSQL: 3 at once took about half the time of 1 (61 to 68 s
+          // against 124); 2 and 4 were within the noise of 3.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
@@ -53,6 +58,7 @@ export default defineConfig({
           ...withDatabase,
           name: "browser",
           include: layers.browser,
+          // Chromium renders on both cores: 2 files at once saved about a tenth, 3 nothing more.
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
@@ -63,7 +69,10 @@ export default defineConfig({
           ...withDatabase,
           name: "process",
           include: layers.process,
-          maxWorkers: 1,
+          // Much of their time is spent waiting on their children (an install, a history build, a
+          // kill and restart): 2 at once took two thirds of the time of 1 (93 to 97 s against 141
+          // to 148). Each picks free ports and temporary directories of its own.
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
         },
       },
