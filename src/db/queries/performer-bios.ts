@@ -72,33 +72,34 @@ export interface BioFailure {
 
 /**
  * Records failed requests, each one more failure in its performer's run, with the time it may be
- * asked again: `retryDelayMs(failures in a row)` after it failed. Returns the runs' new lengths.
+ * asked again: `retryDelayMs(failures in a row)` after it failed.
  */
 export async function recordBioFailures(
   db: Db,
   failures: readonly BioFailure[],
   retryDelayMs: (failuresInARow: number) => number,
-): Promise<Map<number, number>> {
-  const runs = new Map<number, number>();
-  if (failures.length === 0) return runs;
+): Promise<void> {
+  if (failures.length === 0) return;
   const latest = [...new Map(failures.map((f) => [f.performerId, f])).values()];
+  const ids = arrayLiteral(latest.map((f) => f.performerId));
   const { rows } = await sql<{ performer_id: number; failures: number }>`
-    SELECT performer_id, failures FROM bio_fetch_failures
-    WHERE performer_id = ANY(${arrayLiteral(latest.map((f) => f.performerId))}::bigint[])`.execute(db);
+    SELECT performer_id, failures FROM bio_fetch_failures WHERE performer_id = ANY(${ids}::bigint[])`.execute(
+    db,
+  );
   const before = new Map(rows.map((r) => [r.performer_id, r.failures]));
-  for (const f of latest) runs.set(f.performerId, (before.get(f.performerId) ?? 0) + 1);
+  const runs = latest.map((f) => (before.get(f.performerId) ?? 0) + 1);
+  const retryAt = latest.map((f, i) => new Date(f.failedAt.getTime() + retryDelayMs(runs[i] ?? 1)));
   await sql`
     INSERT INTO bio_fetch_failures (performer_id, failures, last_error, failed_at, retry_at)
     SELECT * FROM unnest(
-      ${arrayLiteral(latest.map((f) => f.performerId))}::bigint[],
-      ${arrayLiteral(latest.map((f) => runs.get(f.performerId) ?? 1))}::int[],
+      ${ids}::bigint[],
+      ${arrayLiteral(runs)}::int[],
       ${arrayLiteral(latest.map((f) => f.error))}::text[],
       ${arrayLiteral(latest.map((f) => f.failedAt.toISOString()))}::timestamptz[],
-      ${arrayLiteral(latest.map((f) => new Date(f.failedAt.getTime() + retryDelayMs(runs.get(f.performerId) ?? 1)).toISOString()))}::timestamptz[]
+      ${arrayLiteral(retryAt.map((d) => d.toISOString()))}::timestamptz[]
     )
     ON CONFLICT (performer_id) DO UPDATE SET failures = EXCLUDED.failures, last_error = EXCLUDED.last_error,
       failed_at = EXCLUDED.failed_at, retry_at = EXCLUDED.retry_at`.execute(db);
-  return runs;
 }
 
 /** Ends the runs of failures of performers whose profile was just read (a text or a 404). */
