@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LiveState } from "./live-state.ts";
+import { searchMerged } from "./merged-search.ts";
 import { type ModelQuery, PAGE_SIZE, scanModels, searchModels } from "./model-query.ts";
 import { GENDER_CODES, SearchIndex } from "./search-index.ts";
 import type { SearchRow } from "./search-rows.ts";
@@ -66,10 +67,10 @@ type Generated = Pick<SearchRow, "username" | "gender" | "age" | "followers" | "
   online: boolean;
 };
 
-async function build(rows: Generated[]) {
+async function build(rows: Generated[], firstId = 1) {
   const loaded: (SearchRow & { online: boolean })[] = rows.map((r, i) => ({
     ...r,
-    performerId: i + 1,
+    performerId: firstId + i,
     displayName: null,
     country: null,
     tags: r.tags.join(" "),
@@ -136,6 +137,31 @@ describe("the indexed model search", () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("the model search over the index and the performers added since it was built", () => {
+  it("answers exactly what one index of all of them answers", async () => {
+    const split = dataset.chain((rows) =>
+      fc.tuple(fc.constant(rows), fc.integer({ min: 0, max: rows.length })),
+    );
+    await fc.assert(
+      fc.asyncProperty(split, fc.array(query, { minLength: 1, maxLength: 8 }), async ([rows, k], queries) => {
+        const { live: all } = await build(rows);
+        const { live: main } = await build(rows.slice(0, k));
+        const { live: added } = await build(rows.slice(k), k + 1);
+        for (const q of queries) {
+          const expected = scanModels(all, q, NOW);
+          const merged = searchMerged(searchModels, main, added, q, NOW);
+          expect(merged.resultCount, JSON.stringify(q)).toBe(expected.resultCount);
+          expect(
+            merged.rows.map(({ live, row }) => live.index.names[row]),
+            JSON.stringify(q),
+          ).toEqual(expected.rows.map((r) => all.index.names[r]));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -51,12 +51,15 @@ export interface ModelPage {
 /** What a match costs to take out and sort, in steps of a walk along an order (measured roughly). */
 const DIRECT_COST = 4;
 
+/** A search over one LiveState: the rows from query.offset, at most `limit` of them (a page by default). */
+export type ModelSearch = (live: LiveState, query: ModelQuery, now: number, limit?: number) => ModelPage;
+
 /**
  * The indexed search: each filter becomes a bitset (tags and name parts from their posting lists,
  * gender precomputed, ranges by one pass over a typed column), the bitsets are ANDed and counted,
  * and the page is read off the presorted order for orderBy.
  */
-export function searchModels(live: LiveState, query: ModelQuery, now: number): ModelPage {
+export function searchModels(live: LiveState, query: ModelQuery, now: number, limit = PAGE_SIZE): ModelPage {
   const { index } = live;
   const filters: Bitset[] = [];
   if (query.gender !== null) filters.push(index.genderBits[GENDER_CODES.indexOf(query.gender)] as Bitset);
@@ -73,7 +76,7 @@ export function searchModels(live: LiveState, query: ModelQuery, now: number): M
   const descending = query.sortOrder === "desc";
   // Name order is row order, so "name desc" walks it backwards; the count orders are kept most-first.
   const forward = query.orderBy === "name" ? !descending : descending;
-  const end = query.offset + PAGE_SIZE;
+  const end = query.offset + limit;
   if (filters.length === 0) {
     const rows: number[] = [];
     for (let k = query.offset; k < Math.min(end, index.size); k++) {
@@ -87,7 +90,7 @@ export function searchModels(live: LiveState, query: ModelQuery, now: number): M
   if (query.offset >= resultCount) return { resultCount, rows: [] };
   // Walking the order to the page's end takes about (offset + 50) x size / matches steps; taking
   // the matches out and sorting their places costs about their number (a native sort of integers).
-  const walk = ((query.offset + PAGE_SIZE) * index.size) / resultCount;
+  const walk = (end * index.size) / resultCount;
   if (resultCount * DIRECT_COST < walk) {
     const rows = setRows(matches);
     // In name order rows are their own places; otherwise their places in the order, sorted, read back.
@@ -182,7 +185,7 @@ function nameBits(index: SearchIndex, term: string): Bitset {
  * the matches sorted by comparison. The benchmark's "search indexes dropped" baseline, and the
  * property tests' reference for what the indexed search must return.
  */
-export function scanModels(live: LiveState, query: ModelQuery, now: number): ModelPage {
+export function scanModels(live: LiveState, query: ModelQuery, now: number, limit = PAGE_SIZE): ModelPage {
   const { index } = live;
   const gender = query.gender === null ? -1 : GENDER_CODES.indexOf(query.gender);
   const matches: number[] = [];
@@ -213,7 +216,7 @@ export function scanModels(live: LiveState, query: ModelQuery, now: number): Mod
   });
   const ascendingIsReverse = query.orderBy !== "name";
   if ((query.sortOrder === "asc") === ascendingIsReverse) matches.reverse();
-  return { resultCount: matches.length, rows: matches.slice(query.offset, query.offset + PAGE_SIZE) };
+  return { resultCount: matches.length, rows: matches.slice(query.offset, query.offset + limit) };
 }
 
 const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

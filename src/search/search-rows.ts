@@ -31,9 +31,13 @@ export interface SearchRow {
   lastSeen: number;
 }
 
-/** Every performer except confirmed opt-outs, chunk by chunk in performer_id order. */
-export async function* searchRows(db: Db): AsyncGenerator<SearchRow[]> {
-  let after = 0;
+/**
+ * Every performer except confirmed opt-outs, chunk by chunk in performer_id order; from `after` on,
+ * only those numbered after it (performer ids grow as performers are first seen, so these are the
+ * performers seen since a load that read up to `after`).
+ */
+export async function* searchRows(db: Db, from = 0): AsyncGenerator<SearchRow[]> {
+  let after = from;
   for (;;) {
     const { rows } = await sql<SearchRow>`
       SELECT p.performer_id AS "performerId", p.username, p.display_name AS "displayName", p.gender,

@@ -1,6 +1,8 @@
 import type { Db } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
+import { latestCompletePoll } from "../stats/queries/online-now.ts";
 import { LiveState } from "./live-state.ts";
+import { searchMerged } from "./merged-search.ts";
 import { type ModelQuery, scanModels, searchModels } from "./model-query.ts";
 import type { GenderCode } from "./search-index.ts";
 import { SearchIndex } from "./search-index.ts";
@@ -23,6 +25,12 @@ export interface SearchServiceOptions {
   reloadSeconds?: number;
   /** How old the live state may get before a request starts refreshing it (default 60 s: one poll). */
   liveSeconds?: number;
+  /**
+   * Look for a new complete poll this often (seconds) and refresh at once when there is one: the
+   * live state, and the performers first seen since the index was built. Off (0) by default; the
+   * site's processes turn it on, so a poll is searchable within seconds in every process.
+   */
+  followPollsSeconds?: number;
   now?: () => number;
   log?: Logger;
 }
@@ -58,6 +66,12 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Loaded {
   live: LiveState;
+  /** The performers first seen since the index was built (numbered after lastId), or null when none. */
+  added: LiveState | null;
+  /** The highest performer id in the index. */
+  lastId: number;
+  /** The complete poll the live state was read at (epoch ms), or null before any. */
+  pollAt: number | null;
   /** Every tag, most used first (ties by name); made once per index. */
   tagsByUse?: string[];
   loadedAt: number;
@@ -87,27 +101,53 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
     const startedAt = now();
     const rows: SearchRow[] = [];
     for await (const chunk of searchRows(db)) rows.push(...chunk);
+    const lastId = rows.reduce((max, row) => Math.max(max, row.performerId), 0);
     const index = await SearchIndex.build(rows, pause);
-    const live = new LiveState(index, await liveRows(db, new Date(startedAt)), startedAt);
+    const liveAt = await liveRows(db, new Date(startedAt));
+    const state = {
+      live: new LiveState(index, liveAt, startedAt),
+      added: null,
+      lastId,
+      pollAt: liveAt.observedAt?.getTime() ?? null,
+      loadedAt: startedAt,
+    };
     const version = await textsVersion(db);
     if (previous !== null && previous.textsVersion === version) {
-      return { live, loadedAt: startedAt, summaries: previous.summaries, textsVersion: version };
+      return { ...state, summaries: previous.summaries, textsVersion: version };
     }
     const texts: SearchText[] = [];
     for await (const chunk of searchTexts(db)) texts.push(...chunk);
     const summaries = await SummaryIndex.build(index, texts, pause);
-    return { live, loadedAt: startedAt, summaries, textsVersion: version };
+    return { ...state, summaries, textsVersion: version };
   }
 
+  /**
+   * A new live state over the same index, and the performers first seen since it was built in a
+   * small index of their own, under the same live state: a performer new in a poll is found from
+   * the refresh after it, not from the next reload. The small index is rebuilt whole each time;
+   * a reload folds its performers into the big one.
+   */
   async function refreshLive(current: Loaded): Promise<Loaded> {
     const at = now();
-    return { ...current, live: new LiveState(current.live.index, await liveRows(db, new Date(at)), at) };
+    const liveAt = await liveRows(db, new Date(at));
+    const rows: SearchRow[] = [];
+    for await (const chunk of searchRows(db, current.lastId)) {
+      for (const row of chunk) if (!current.live.index.rowOf.has(row.performerId)) rows.push(row);
+    }
+    const added = rows.length === 0 ? null : new LiveState(await SearchIndex.build(rows, pause), liveAt, at);
+    return {
+      ...current,
+      live: new LiveState(current.live.index, liveAt, at),
+      added,
+      pollAt: liveAt.observedAt?.getTime() ?? null,
+    };
   }
 
-  function refreshInBackground(current: Loaded): void {
+  /** Starts a refresh behind the requests when one is due: a reload, or a new live state (`newPoll`: at once). */
+  function refreshInBackground(current: Loaded, newPoll = false): void {
     if (refreshing || closed) return;
     const stale = now() - current.loadedAt >= reloadMs;
-    if (!stale && now() - current.live.refreshedAt < liveMs) return;
+    if (!stale && !newPoll && now() - current.live.refreshedAt < liveMs) return;
     refreshing = true;
     (stale ? reload(current) : refreshLive(current))
       .then((next) => {
@@ -120,6 +160,26 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
         refreshing = false;
       });
   }
+
+  /** Refreshes when a complete poll newer than the live state's has been stored (followPollsSeconds). */
+  async function followPolls(): Promise<void> {
+    if (loaded === null || refreshing || closed) return;
+    const at = (await latestCompletePoll(db))?.getTime() ?? null;
+    if (loaded !== null && at !== null && at !== loaded.pollAt) refreshInBackground(loaded, true);
+  }
+  const followMs = (options.followPollsSeconds ?? 0) * 1000;
+  const follower =
+    followMs > 0
+      ? setInterval(
+          () =>
+            void followPolls().catch((error: unknown) =>
+              options.log?.error({ err: error }, "search could not look for a new poll; it tries again"),
+            ),
+          followMs,
+        )
+      : null;
+  // Never what keeps a process alive.
+  follower?.unref();
 
   async function current(): Promise<Loaded> {
     if (loaded !== null) {
@@ -144,10 +204,20 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
       await current();
     },
     async modelsJson(query) {
-      const { live } = await current();
-      const page = search(live, query, now());
-      const results = page.rows.map((row) => modelResultJson(live, row)).join(",");
-      return `{"resultCount":${page.resultCount},"offset":${query.offset},"results":[${results}]}`;
+      const { live, added } = await current();
+      const at = now();
+      let resultCount: number;
+      let results: string;
+      if (added === null) {
+        const page = search(live, query, at);
+        resultCount = page.resultCount;
+        results = page.rows.map((row) => modelResultJson(live, row)).join(",");
+      } else {
+        const page = searchMerged(search, live, added, query, at);
+        resultCount = page.resultCount;
+        results = page.rows.map((hit) => modelResultJson(hit.live, hit.row)).join(",");
+      }
+      return `{"resultCount":${resultCount},"offset":${query.offset},"results":[${results}]}`;
     },
     async summaries(searchTerm, gender) {
       const { live, summaries } = await current();
@@ -181,6 +251,7 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
     },
     close() {
       closed = true;
+      if (follower !== null) clearInterval(follower);
     },
   };
 }

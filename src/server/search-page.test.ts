@@ -54,7 +54,7 @@ describe("the search page", () => {
   it("/search lists every performer, most followed first, 50 a page, with its title and links", async () => {
     const { status, html, headers } = await get("/search");
     expect(status).toBe(200);
-    expect(headers["cache-control"]).toBe("public, max-age=60");
+    expect(headers["cache-control"]).toBe("public, max-age=30");
     expect(title(html)).toBe("Search - All | camstats");
     expect(html).toContain("<h1");
     expect(html).toMatch(/<h1[^>]*>Search - All<\/h1>/);

@@ -7,6 +7,9 @@ import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
 
+/** How often each server process looks for a new complete poll to search (one cheap query). */
+export const SEARCH_FOLLOWS_POLLS_SECONDS = 5;
+
 export interface SiteServerOptions {
   config: Config;
   db: Db;
@@ -26,7 +29,8 @@ export interface SiteServerOptions {
  */
 export async function startSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
   const { config, db, log, sandboxUrl } = options;
-  const search = createSearchService(db, { log });
+  // A poll is searchable within seconds of being stored, in every process (issue 16).
+  const search = createSearchService(db, { log, followPollsSeconds: SEARCH_FOLLOWS_POLLS_SECONDS });
   const platform = runningPlatform(config, sandboxUrl) ?? undefined;
   const app = buildApp({
     db,

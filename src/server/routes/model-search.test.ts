@@ -105,7 +105,7 @@ describe("GET /api/model_search", () => {
   it("answers the SPEC's fields, most followed first, 50 a page, without opted-out performers", async () => {
     const { status, body, cache } = await apiGet(app, "/api/model_search");
     expect(status).toBe(200);
-    expect(cache).toBe("public, max-age=300");
+    expect(cache).toBe("public, max-age=30");
     expect(body.resultCount).toBe(124);
     expect(body.offset).toBe(0);
     expect(body.results).toHaveLength(50);
@@ -242,10 +242,10 @@ describe("GET /api/model_search", () => {
     expect(names((await apiGet(app, "/api/model_search?maxViewers=100")).body)).toEqual(["bob"]);
   });
 
-  it("live only: in the online list or seen under 5 minutes ago; cached for a minute", async () => {
+  it("live only: in the online list or seen under 5 minutes ago; cached for half a poll interval", async () => {
     const live = await apiGet(app, "/api/model_search?liveOnly=true");
     expect(names(live.body)).toEqual(["ann", "bob"]);
-    expect(live.cache).toBe("public, max-age=60");
+    expect(live.cache).toBe("public, max-age=30");
     expect((await apiGet(app, "/api/model_search?liveOnly=maybe")).status).toBe(400);
   });
 

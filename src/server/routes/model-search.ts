@@ -4,6 +4,7 @@ import type { ModelQuery, Range } from "../../search/model-query.ts";
 import { FILTER_DEFAULTS } from "../../search/search-query-string.ts";
 import type { SearchService } from "../../search/search-service.ts";
 import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../search/summary-rules.ts";
+import { SEARCH_CACHE_CONTROL } from "../../site/search-cache.ts";
 import { parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";
@@ -124,7 +125,8 @@ function modelQuery(q: ParsedQuery): ModelQuery {
  * /api/model_search (SPEC §7): the search over every performer ever seen, by name part, gender,
  * tags, age, followers, viewers and live state, in pages of 50; and its summaries mode
  * (mode=summaries), over performer summaries and fan quotes. Validate, query, respond: there is
- * nothing to authenticate. A live-only answer is cached for a minute, the rest for five.
+ * nothing to authenticate. A model search is cached for half a poll interval (it follows the polls);
+ * a summaries search for five minutes (its texts reload every five).
  */
 export function registerModelSearch(app: FastifyInstance, search: SearchService): void {
   app.get("/api/model_search", async (request, reply) => {
@@ -137,7 +139,7 @@ export function registerModelSearch(app: FastifyInstance, search: SearchService)
       return search.summaries(term, q.gender);
     }
     const json = await search.modelsJson(modelQuery(q));
-    reply.header("cache-control", q.liveOnly ? "public, max-age=60" : API_CACHE);
+    reply.header("cache-control", SEARCH_CACHE_CONTROL);
     return reply.type("application/json; charset=utf-8").send(json);
   });
 }

@@ -1,5 +1,6 @@
 import type { HeadersFunction, LinksFunction, ShouldRevalidateFunction } from "react-router";
 import { useLoaderData, useRouteError } from "react-router";
+import { SEARCH_CACHE_CONTROL } from "../../site/search-cache.ts";
 import { ErrorPage } from "../components/error-page.tsx";
 import { flagLinks } from "../components/flag.tsx";
 import pageCss from "../components/search-page/search.css?url";
@@ -21,8 +22,8 @@ export function loader(args: PageLoaderArgs) {
 }
 
 // The same for every visitor (live thumbnails wait for the browser's own geo lookup), but the
-// results change with every poll: a minute, like the rankings.
-export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
+// results change with every poll: kept as long as the API's answers.
+export const headers: HeadersFunction = () => ({ "cache-control": SEARCH_CACHE_CONTROL });
 
 /**
  * A change of page alone is the page's own business: it shows a window it already has, or fetches
