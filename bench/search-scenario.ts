@@ -19,6 +19,8 @@ export interface Scenario {
   pacedRate?: number;
   /** Asks each query once before the timing; throws if one cannot be timed. */
   verify(url: string): Promise<void>;
+  /** Starts work beside the load, after verify and before the warm-up; what it returns stops it. */
+  beside?(): () => Promise<void>;
 }
 
 export interface ScenarioSettings {
@@ -56,12 +58,14 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
     mode: scenario.mode,
     now: settings.now,
   });
+  let stopBeside: (() => Promise<void>) | undefined;
   try {
     const ready = server.readyMs ? `, index ready in ${(server.readyMs / 1000).toFixed(1)} s` : "";
     console.log(
       `  listening on ${server.url}${ready}, RSS ${mb(server.rssMb)}, retained ${mb(server.retainedMb)}`,
     );
     await scenario.verify(server.url);
+    stopBeside = scenario.beside?.();
     if (warmup > 0) {
       console.log(`  warming up: ${warmup} s...`);
       await runLoad(server.url, scenario.paths, { connections, seconds: warmup });
@@ -114,6 +118,7 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
       paced,
     );
   } finally {
+    await stopBeside?.();
     await server.stop();
   }
 }

@@ -7,6 +7,7 @@ import { connect } from "../src/db/connect.ts";
 import { sandboxPlatform } from "../src/online-rooms/platform-source.ts";
 import { createSearchService } from "../src/search/search-service.ts";
 import { buildApp } from "../src/server/app.ts";
+import { SEARCH_FOLLOWS_POLLS_SECONDS } from "../src/start/site-server.ts";
 import { traceFullCollections } from "./gc-trace.ts";
 
 /**
@@ -14,12 +15,15 @@ import { traceFullCollections } from "./gc-trace.ts";
  * own, so the load generator does not share its event loop and its RSS is the server's alone.
  * --mode indexed or scan builds the app with `createSearchService(db, { indexed })` and waits for
  * its index to load (its clock fixed at the data's instant: live state is judged as of the data,
- * and no reload starts during a run, which measures the steady state); --mode static builds it with no search at all (the ceiling serves a published
+ * and no reload starts during a run, which measures the steady state); --mode following is indexed
+ * and follows the polls as the site does, refreshing whenever the benchmark stores one (issue 16);
+ * --mode static builds it with no search at all (the ceiling serves a published
  * file). Once listening it sends { port, readyMs, rssMb, retainedMb }; on "stats" it answers with its current
  * and peak RSS; on "stop" it closes and exits.
  */
 
-export type ServerMode = "indexed" | "scan" | "static";
+/** following: indexed, and following the polls as the site's processes do (issue 16). */
+export type ServerMode = "indexed" | "following" | "scan" | "static";
 
 export interface ServerReady {
   port: number;
@@ -69,9 +73,14 @@ async function main(): Promise<void> {
   if (processes > 1 && cluster.isPrimary) return runPrimary(processes);
   const mode = values.mode as ServerMode;
   const now = Number(values.now);
-  if (!values.database || !values["publish-dir"] || !["indexed", "scan", "static"].includes(mode) || !now) {
+  if (
+    !values.database ||
+    !values["publish-dir"] ||
+    !["indexed", "following", "scan", "static"].includes(mode) ||
+    !now
+  ) {
     throw new Error(
-      "usage: search-server.ts --database URL --publish-dir DIR --mode indexed|scan|static --now MS",
+      "usage: search-server.ts --database URL --publish-dir DIR --mode indexed|following|scan|static --now MS",
     );
   }
   const { db, close } = connect(values.database, {
@@ -80,7 +89,13 @@ async function main(): Promise<void> {
   });
   const started = performance.now();
   const search =
-    mode === "static" ? undefined : createSearchService(db, { indexed: mode === "indexed", now: () => now });
+    mode === "static"
+      ? undefined
+      : createSearchService(db, {
+          indexed: mode !== "scan",
+          now: () => now,
+          ...(mode === "following" ? { followPollsSeconds: SEARCH_FOLLOWS_POLLS_SECONDS } : {}),
+        });
   await search?.ready();
   const readyMs = search ? performance.now() - started : 0;
   const app = buildApp({

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { buildSearchData } from "./search-data.ts";
 import { MODEL_MIX, SUMMARY_MIX, searchPath } from "./search-mixes.ts";
+import { startPollFeed } from "./search-polls.ts";
 import {
   markdownTable,
   mb,
@@ -32,7 +33,10 @@ import { type Answer, compareAnswers, printAnswers, typicalAnswer, verifyMix } f
  *   (c) baseline, the search indexes dropped: the model mix on `indexed: false`, which scans every
  *       performer row per query: what the index buys;
  *   (d) ceiling: a published static JSON file of a typical model answer's size, through the app's
- *       published-files route: what Fastify and the network stack cost with no search at all.
+ *       published-files route: what Fastify and the network stack cost with no search at all;
+ *   (f) the model mix on a server that follows the polls (issue 16), timed right after (a) while a
+ *       poll with new performers is stored every POLL_EVERY seconds (bench/search-polls.ts): what
+ *       refreshing the live state and searching the performers added since the index cost.
  *
  * Each mix is timed twice over the same 50 connections. Saturated: every connection sends its next
  * request as soon as the last is answered; that gives the throughput, and a latency that is by
@@ -84,6 +88,10 @@ for (const [name, value, min] of [
     process.exit(2);
   }
 }
+
+/** (f): a poll stored this often (six times the default POLL_INTERVAL), each with this many performers new to us. */
+const POLL_EVERY = 10;
+const NEW_PER_POLL = 100;
 
 const MODEL_TARGET: Target = { p95Ms: 25, minPerSecond: 400 };
 const SUMMARY_TARGET: Target = { p95Ms: 60 };
@@ -154,6 +162,39 @@ async function main(): Promise<void> {
         settings,
       ),
     );
+    // (f) right after (a), so the two are measured under the same conditions (issue 16).
+    results.push(
+      await runScenario(
+        {
+          key: "f",
+          name: `model search, indexed, following a poll every ${POLL_EVERY} s`,
+          mode: "following",
+          paths: modelPaths,
+          target: MODEL_TARGET,
+          pacedRate: RATE,
+          verify: async (url) => {
+            const { wrong } = compareAnswers(indexedAnswers, await verifyMix(url, MODEL_MIX));
+            for (const line of wrong) failures.push(`(f) before any new poll: ${line}`);
+          },
+          beside: () => {
+            const feed = startPollFeed({
+              databaseUrl,
+              now,
+              everySeconds: POLL_EVERY,
+              newPerformers: NEW_PER_POLL,
+              seed: SEED + 1_000_000,
+            });
+            return async () => {
+              const { polls, performers, failure } = await feed.stop();
+              console.log(`  polls stored beside the load: ${polls}, with ${performers} new performers`);
+              if (failure !== null) failures.push(`(f) ${failure}`);
+              if (polls === 0) failures.push("(f) no poll was stored during the runs");
+            };
+          },
+        },
+        settings,
+      ),
+    );
     results.push(
       await runScenario(
         {
@@ -212,7 +253,13 @@ async function main(): Promise<void> {
       ),
     );
 
-    const [a, b, c, d] = results as [ScenarioResult, ScenarioResult, ScenarioResult, ScenarioResult];
+    const [a, f, b, c, d] = results as [
+      ScenarioResult,
+      ScenarioResult,
+      ScenarioResult,
+      ScenarioResult,
+      ScenarioResult,
+    ];
     console.log(
       `\nresults: ${PERFORMERS} performers, ${CONNECTIONS} connections, ${DURATION} s a run, ` +
         `${RUNS} run(s) per scenario (medians)\n`,
@@ -227,6 +274,7 @@ async function main(): Promise<void> {
     }
     console.log(`\n${markdownTable(results)}\n`);
     console.log(ratioLine("(a) model search over (c) no indexes", a, c));
+    console.log(ratioLine("(f) following the polls over (a) not", f, a));
     console.log(ratioLine("(a) model search over (d) static file", a, d));
     console.log(ratioLine("(b) summary search over (d) static file", b, d));
     const figures = results.map((r) => ({

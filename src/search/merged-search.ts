@@ -23,10 +23,15 @@ function countOf(live: LiveState, row: number, orderBy: ModelQuery["orderBy"]): 
 
 /**
  * One page over two states: the index and the few performers first seen since it was built
- * (docs/decisions/0005). Each answers the query from its first row to the page's end, already in
- * the query's order; the page is read off their merge. The order is the searches' own (scanModels):
- * counts most first, equal counts and name order by name; "asc" for a count and "desc" for names
- * the exact reverse. A username is unique, so no two rows compare equal.
+ * (docs/decisions/0005). The order is the searches' own (scanModels): counts most first, equal
+ * counts and name order by name; "asc" for a count and "desc" for names the exact reverse. A
+ * username is unique, so no two rows compare equal.
+ *
+ * The added performers' matches up to the page's end are few (b of them). At most b of them come
+ * before the page, so the index's rows on the page are among its rows from offset - b on: only
+ * those are asked for, and the two are merged from that place, however deep the offset. Counting
+ * from there is exact from the index's first row asked for on; the added rows merged before it
+ * (at most b, all before that row) are counted from offset - b up, so they stay before the page.
  */
 export function searchMerged(
   search: ModelSearch,
@@ -36,28 +41,30 @@ export function searchMerged(
   now: number,
 ): MergedPage {
   const end = query.offset + PAGE_SIZE;
-  const fromStart = { ...query, offset: 0 };
-  const a = search(main, fromStart, now, end);
-  const b = search(added, fromStart, now, end);
+  const b = search(added, { ...query, offset: 0 }, now, end);
+  const from = Math.max(0, query.offset - b.rows.length);
+  const a = search(main, { ...query, offset: from }, now, end - from);
+  const resultCount = a.resultCount + b.resultCount;
   const reversed = (query.orderBy === "name") === (query.sortOrder === "desc");
-  const before = (x: SourcedRow, y: SourcedRow) => {
-    const byCount = countOf(y.live, y.row, query.orderBy) - countOf(x.live, x.row, query.orderBy);
+  /** Whether main's row x comes before added's row y. */
+  const mainFirst = (x: number, y: number) => {
+    const byCount = countOf(added, y, query.orderBy) - countOf(main, x, query.orderBy);
     const order =
-      byCount !== 0
-        ? byCount
-        : compareNames(x.live.index.names[x.row] as string, y.live.index.names[y.row] as string);
+      byCount !== 0 ? byCount : compareNames(main.index.names[x] as string, added.index.names[y] as string);
     return reversed ? order > 0 : order < 0;
   };
-  const rows: SourcedRow[] = [];
   let i = 0;
   let j = 0;
-  for (let k = 0; k < end && (i < a.rows.length || j < b.rows.length); k++) {
-    const x = i < a.rows.length ? { live: main, row: a.rows[i] as number } : null;
-    const y = j < b.rows.length ? { live: added, row: b.rows[j] as number } : null;
-    const takeX = y === null || (x !== null && before(x, y));
-    if (takeX) i++;
+  const rows: SourcedRow[] = [];
+  for (let place = from; place < end && (i < a.rows.length || j < b.rows.length); place++) {
+    const x = a.rows[i];
+    const y = b.rows[j];
+    const takeMain = y === undefined || (x !== undefined && mainFirst(x, y));
+    if (place >= query.offset) {
+      rows.push(takeMain ? { live: main, row: x as number } : { live: added, row: y as number });
+    }
+    if (takeMain) i++;
     else j++;
-    if (k >= query.offset) rows.push((takeX ? x : y) as SourcedRow);
   }
-  return { resultCount: a.resultCount + b.resultCount, rows };
+  return { resultCount, rows };
 }
