@@ -32,6 +32,8 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "publish", rank: 4, paths: ["publish/"] },
   { name: "search", rank: 4, paths: ["search/"] },
   { name: "online-rooms", rank: 4, paths: ["online-rooms/"] },
+  // Accounts (issue 17): stands on db; the server's routes use it.
+  { name: "identity", rank: 4.5, paths: ["identity/"] },
   { name: "jobs", rank: 5, paths: ["jobs/"] },
   { name: "server", rank: 6, paths: ["server/"] },
   { name: "web", rank: 7, paths: ["web/"] },
