@@ -32,6 +32,8 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "publish", rank: 4, paths: ["publish/"] },
   { name: "search", rank: 4, paths: ["search/"] },
   { name: "online-rooms", rank: 4, paths: ["online-rooms/"] },
+  // Mail (issue 17): the mailer, its limit and the local sink; stands on db and site.
+  { name: "mail", rank: 4, paths: ["mail/"] },
   { name: "jobs", rank: 5, paths: ["jobs/"] },
   { name: "server", rank: 6, paths: ["server/"] },
   { name: "web", rank: 7, paths: ["web/"] },
