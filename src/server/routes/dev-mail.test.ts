@@ -9,6 +9,7 @@ import { createLogger } from "../../log.ts";
 import type { StoredMail } from "../../mail/mail-store.ts";
 import { createMailer, type Mailer } from "../../mail/mailer.ts";
 import { type MailSink, startMailSink } from "../../mail/sink.ts";
+import { siteMailer } from "../../mail/site-mailer.ts";
 import { DEV_MAIL_POLICY } from "../../site/content-security-policy.ts";
 import type { Lifecycle } from "../../start/lifecycle.ts";
 import { startMailSinkUnlessSmtp } from "../../start/mail-sink.ts";
@@ -169,6 +170,7 @@ describe("the local mail sink and /dev/mail", () => {
     const sinkUrl = await startMailSinkUnlessSmtp(config, log, lifecycle);
     expect(sinkUrl).toBeNull();
     expect(started).toEqual([]);
+    expect(() => siteMailer({ ...config, SMTP_URL: undefined }, t.db, null)).toThrow(/no mail server/);
     // Even handed a sink's URL, a server with SMTP_URL set shows no sink mail.
     const site = await startSiteServer({
       config,
@@ -204,12 +206,14 @@ describe("the local mail sink and /dev/mail", () => {
       mailSinkUrl: sinkUrl,
       processes: 1,
     });
-    const second = createMailer({ smtpUrl: sinkUrl ?? "", from, db: t.db, perRecipientPerHour: 10 });
+    const second = siteMailer(config, t.db, sinkUrl);
     try {
       await second.send({ to: "zoe@example.com", subject: "Via npm start's sink", text: "hi", kind: "test" });
       const response = await site.inject({ method: "GET", url: "/dev/mail.json?to=zoe@example.com" });
       expect(response.statusCode).toBe(200);
-      expect(response.json().map((m: StoredMail) => m.subject)).toEqual(["Via npm start's sink"]);
+      expect(response.json()).toMatchObject([
+        { subject: "Via npm start's sink", from: '"camstats" <no-reply@localhost>' },
+      ]);
     } finally {
       await second.close();
       await site.close();
