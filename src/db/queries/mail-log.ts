@@ -13,7 +13,7 @@ export const MAIL_LOG_KEEP_MS = 24 * 3600_000;
 export type MailSlot =
   | { granted: true; mailId: number }
   /** `retryAt`: when the oldest mail of the window leaves it, and one more may be sent. */
-  | { granted: false; sentInWindow: number; retryAt: Date };
+  | { granted: false; retryAt: Date };
 
 /**
  * Takes one of a recipient's `max` mails per window, or refuses: the row is written before the mail
@@ -37,11 +37,7 @@ export async function reserveMailSlot(
       LIMIT ${max}`.execute(trx);
     const oldestCounted = rows[max - 1];
     if (oldestCounted) {
-      return {
-        granted: false,
-        sentInWindow: rows.length,
-        retryAt: new Date(oldestCounted.sent_at.getTime() + windowMs),
-      };
+      return { granted: false, retryAt: new Date(oldestCounted.sent_at.getTime() + windowMs) };
     }
     await sql`DELETE FROM mail_log WHERE sent_at < ${new Date(now.getTime() - MAIL_LOG_KEEP_MS)}`.execute(
       trx,
