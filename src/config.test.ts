@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, usesSandbox } from "./config.ts";
+import { ConfigError, loadConfig, parseMailbox, usesSandbox } from "./config.ts";
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -149,5 +149,64 @@ describe("loadConfig", () => {
     expect(errorOf({ WEB_PROCESSES: "65" })).toContain(
       'WEB_PROCESSES: expected at most 64 processes (or auto: one per core); got "65"',
     );
+  });
+
+  it("reads where mail goes, and says what is wrong with an SMTP URL or a sender", () => {
+    const defaults = loadConfig({});
+    expect(defaults.SMTP_URL).toBeUndefined();
+    expect(defaults.MAIL_FROM).toBeUndefined();
+    expect(defaults).toMatchObject({ MAIL_SINK_PORT: 0, MAIL_PER_RECIPIENT_PER_HOUR: 10 });
+    const set = loadConfig({
+      SMTP_URL: " smtps://user:p%40ss@mail.example.com:465 ",
+      MAIL_FROM: "Camstats Team <hello@example.com>",
+    });
+    expect(set.SMTP_URL).toBe("smtps://user:p%40ss@mail.example.com:465");
+    expect(set.MAIL_FROM).toEqual({ name: "Camstats Team", address: "hello@example.com" });
+    expect(loadConfig({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+    for (const bad of ["mail.example.com:587", "https://mail.example.com", "smtp://"]) {
+      expect(errorOf({ SMTP_URL: bad })).toContain(
+        `SMTP_URL: expected an SMTP server URL such as smtp://user:password@mail.example.com:587`,
+      );
+    }
+    for (const bad of ["no-reply", "a@b@c", "Name <x@y.com", "x@y.com, z@y.com"]) {
+      expect(errorOf({ MAIL_FROM: bad })).toContain(
+        `MAIL_FROM: expected a sender address such as no-reply@example.com or camstats <no-reply@example.com>; got ${JSON.stringify(bad)}`,
+      );
+    }
+    expect(errorOf({ MAIL_PER_RECIPIENT_PER_HOUR: "0" })).toContain(
+      'MAIL_PER_RECIPIENT_PER_HOUR: expected a whole number of at least 1; got "0"',
+    );
+  });
+});
+
+describe("parseMailbox", () => {
+  it("reads a bare address and one with a display name", () => {
+    expect(parseMailbox("no-reply@localhost")).toEqual({ name: null, address: "no-reply@localhost" });
+    expect(parseMailbox("  camstats <no-reply@example.com> ")).toEqual({
+      name: "camstats",
+      address: "no-reply@example.com",
+    });
+    expect(parseMailbox("<x.y+tag@sub.example.co.uk>")).toEqual({
+      name: null,
+      address: "x.y+tag@sub.example.co.uk",
+    });
+  });
+
+  it("refuses what could break a header or name two people", () => {
+    for (const bad of [
+      "",
+      "someone",
+      "someone@",
+      "@example.com",
+      "a@b.com\r\nBcc: victim@example.com",
+      "Name\n <a@b.com>",
+      "a@b.com,c@d.com",
+      "a b@c.com",
+      'quoted "name" <a@b.com>',
+      "a@-b.com",
+      `${"a".repeat(250)}@example.com`,
+    ]) {
+      expect(parseMailbox(bad), bad).toBeNull();
+    }
   });
 });

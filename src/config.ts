@@ -60,6 +60,30 @@ const ipOrCidr = z.string().refine((v) => {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }, "expected IP addresses or CIDR ranges separated by commas, such as 10.0.0.1,192.168.0.0/16");
 
+/** A mailbox as a mail header names it: an address, with or without a display name. */
+export interface Mailbox {
+  name: string | null;
+  address: string;
+}
+
+// One address, no comments or quoting: enough for a sender we configure and the recipients we
+// write to, and nothing that could break a header (no line breaks, commas or angle brackets).
+// A single-label domain is allowed (no-reply@localhost), as a local mail setup uses one.
+const ADDRESS =
+  /^[^\s@<>()[\]\\,;:"]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i;
+const NAMED_ADDRESS = /^([^<>"\r\n]*?)\s*<([^<>]+)>$/;
+
+/** `no-reply@example.com` or `camstats <no-reply@example.com>`; null when it is neither. */
+export function parseMailbox(text: string): Mailbox | null {
+  const trimmed = text.trim();
+  if (trimmed.length > 320 || /\p{Cc}/u.test(trimmed)) return null;
+  const named = NAMED_ADDRESS.exec(trimmed);
+  const name = named ? (named[1] ?? "").trim() : "";
+  const address = named ? (named[2] ?? "").trim() : trimmed;
+  if (address.length > 254 || !ADDRESS.test(address)) return null;
+  return { name: name === "" ? null : name, address };
+}
+
 const booleanFlag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
@@ -172,6 +196,40 @@ export const configSchema = z
     SOCIAL_NEWSLETTER_URL: optionalUrl,
     // The account menu is a beta: off until accounts are ready for everyone (SPEC §2).
     ACCOUNTS_BETA: booleanFlag(false),
+
+    // Where mail goes (src/mail/): a real SMTP server, or, unset, the embedded sink `npm start`
+    // runs, whose messages /dev/mail shows.
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => {
+          try {
+            const url = new URL(v);
+            return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+          } catch {
+            return false;
+          }
+        }, "expected an SMTP server URL such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465 (password URL-encoded)")
+        .optional(),
+    ),
+    // Unset: camstats <no-reply@{PUBLIC_URL's host, or localhost}> (src/mail/sender.ts).
+    MAIL_FROM: optionalText.pipe(
+      z
+        .string()
+        .transform((v, ctx) => {
+          const mailbox = parseMailbox(v);
+          if (mailbox) return mailbox;
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "expected a sender address such as no-reply@example.com or camstats <no-reply@example.com>",
+          });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
+    MAIL_SINK_PORT: port(0),
+    MAIL_PER_RECIPIENT_PER_HOUR: positiveInt(10, 1000),
   })
   .superRefine((env, ctx) => {
     // Reading the real platform needs both: the feed refuses requests without a campaign.

@@ -32,7 +32,9 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "publish", rank: 4, paths: ["publish/"] },
   { name: "search", rank: 4, paths: ["search/"] },
   { name: "online-rooms", rank: 4, paths: ["online-rooms/"] },
-  // Accounts (issue 17): stands on db; the server's routes use it.
+  // Mail (issue 17): the mailer, its limit and the local sink; stands on db and site.
+  { name: "mail", rank: 4, paths: ["mail/"] },
+  // Accounts (issue 17): stands on db and mail; the server's routes use it.
   { name: "identity", rank: 4.5, paths: ["identity/"] },
   { name: "jobs", rank: 5, paths: ["jobs/"] },
   { name: "server", rank: 6, paths: ["server/"] },

@@ -6,12 +6,13 @@ import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
+import { startMailSinkUnlessSmtp } from "./start/mail-sink.ts";
 import { startSiteServer } from "./start/site-server.ts";
 import { startWebProcesses } from "./start/web-processes.ts";
 
 /**
  * `npm start`: database -> migrations -> sandbox platform (when no real feed is configured) ->
- * first-start history -> server (WEB_PROCESSES processes of its own, or this one with 0) -> daily
+ * first-start history -> mail sink (when no SMTP_URL is configured) -> server (WEB_PROCESSES processes of its own, or this one with 0) -> daily
  * rollup and publish (catching up) -> live collector -> bio fetcher.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
  * the daily job in flight finish so nothing is half-written.
@@ -27,14 +28,23 @@ runProcess(lifecycle, "camstats", async () => {
 
   // The sandbox's address when it is the feed: the pages link its thumbnails and proxy its rooms.
   const sandboxUrl = usesSandbox(config) ? feed.siteUrl : null;
+  // Before the servers, which show its mail; so it stops after them.
+  const mailSinkUrl = await startMailSinkUnlessSmtp(config, log, lifecycle);
   if (!webBuildExists()) log.error(missingBuildMessage());
   if (config.WEB_PROCESSES === 0) {
-    const app = await startSiteServer({ config, db: database.db, log, sandboxUrl, processes: 1 });
+    const app = await startSiteServer({
+      config,
+      db: database.db,
+      log,
+      sandboxUrl,
+      mailSinkUrl,
+      processes: 1,
+    });
     lifecycle.started("the server", () => app.close());
     log.info(`site listening on http://${config.HOST}:${config.PORT}`);
   } else {
     const web = await startWebProcesses({
-      settings: { databaseUrl: database.url, sandboxUrl, processes: config.WEB_PROCESSES },
+      settings: { databaseUrl: database.url, sandboxUrl, mailSinkUrl, processes: config.WEB_PROCESSES },
       log,
       onFatal: (reason) => void lifecycle.shutdown(reason, 1),
     });

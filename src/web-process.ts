@@ -30,6 +30,7 @@ runProcess(lifecycle, "server process", async () => {
     db,
     log,
     sandboxUrl: settings.sandboxUrl,
+    mailSinkUrl: settings.mailSinkUrl,
     processes: settings.processes,
     rateLimitStore: sharedRateLimitStore({
       send: (message) => process.send?.(message),

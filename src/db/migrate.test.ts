@@ -19,6 +19,7 @@ describe("migrations", () => {
       "broadcaster_days",
       "fan_quotes",
       "location_days",
+      "mail_log",
       "optouts",
       "performer_bios",
       "performer_days",

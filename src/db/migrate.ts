@@ -10,6 +10,7 @@ import * as nameSearch from "./migrations/0008-name-search.ts";
 import * as summarySuggestions from "./migrations/0009-summary-suggestions.ts";
 import * as searchTexts from "./migrations/0010-search-texts.ts";
 import * as bioFetchFailures from "./migrations/0011-bio-fetch-failures.ts";
+import * as mailLog from "./migrations/0012-mail-log.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009-summary-suggestions": summarySuggestions,
   "0010-search-texts": searchTexts,
   "0011-bio-fetch-failures": bioFetchFailures,
+  "0012-mail-log": mailLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

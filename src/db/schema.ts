@@ -210,3 +210,16 @@ export interface Database {
   fan_quotes: FanQuotesTable;
   performer_peaks: PerformerPeaksTable;
 }
+
+/** Migration 0012: a mail sent, what the per-recipient limit counts (kept a day). */
+export interface MailLogTable {
+  mail_id: Generated<number>;
+  /** Lowercased. */
+  recipient: string;
+  kind: string;
+  sent_at: Timestamp;
+}
+
+export interface Database {
+  mail_log: MailLogTable;
+}

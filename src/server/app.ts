@@ -24,6 +24,7 @@ import { registerPages } from "./pages.ts";
 import { registerRateLimit } from "./rate-limit.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
+import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerLogoImages } from "./routes/logo-images.ts";
@@ -80,6 +81,11 @@ export interface AppOptions {
   now?: () => number;
   /** Compression and ETags of the API's answers (api/compression.ts); on by default, off to measure them. */
   apiCompression?: boolean;
+  /**
+   * The embedded mail sink's folder (src/mail/mail-store.ts) when it is the mail sink (no SMTP_URL):
+   * /dev/mail and /dev/mail.json show its messages. Unset: those paths do not exist.
+   */
+  devMailDir?: string;
 }
 
 /** What buildApp makes once and the routes share. */
@@ -152,6 +158,7 @@ function registerRoutes(
     registerApiDocs(api);
   });
   registerPublishedFiles(app, options.publishDir);
+  if (options.devMailDir !== undefined) registerDevMail(app, options.devMailDir);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").

@@ -45,6 +45,19 @@ export const NON_PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * /dev/mail, the local mail sink's page (src/server/routes/dev-mail.ts): as NON_PAGE_POLICY, with
+ * its own style element, and its filter form may submit to us. No script at all; a mail's HTML is
+ * never part of the page.
+ */
+export const DEV_MAIL_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /** The origin of a URL for a policy (scheme, host and port), or null when it is no http(s) URL. */
 export function policyOrigin(url: string | null | undefined): string | null {
   if (!url) return null;

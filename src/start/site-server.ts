@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type Config, usesSandbox } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
+import { mailDir } from "../mail/mail-store.ts";
 import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
@@ -16,6 +17,8 @@ export interface SiteServerOptions {
   log: Logger;
   /** The sandbox platform's address when it is the feed (no PLATFORM_FEED_URL); null otherwise. */
   sandboxUrl: string | null;
+  /** The embedded mail sink's SMTP URL when it is the mail sink (no SMTP_URL); null otherwise. */
+  mailSinkUrl: string | null;
   /** How many processes serve the site: the online-rooms proxy's share of the feed's rate. */
   processes: number;
   /** The main process's rate-limit windows, when several processes serve (shared-rate-limit.ts). */
@@ -47,6 +50,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     platform,
     // The processes share FEED_MAX_REQUESTS_PER_SECOND: together they ask the feed no faster.
     feedRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND / Math.max(1, options.processes),
+    // The sink's mail is shown only while it is the sink: never when mail goes to SMTP_URL.
+    devMailDir: options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,
   });
   await app.listen({ host: config.HOST, port: config.PORT });
   // Load the search index now rather than on the first search, which would wait for it.

@@ -1,7 +1,7 @@
 /**
  * What the main process tells each server process it forks (in the environment, so a process
- * forked again after a crash gets the same): where the database and the sandbox platform are,
- * which the main process learned while starting them.
+ * forked again after a crash gets the same): where the database, the sandbox platform and the mail
+ * sink are, which the main process learned while starting them.
  */
 export interface WebProcessSettings {
   databaseUrl: string;
@@ -9,6 +9,8 @@ export interface WebProcessSettings {
   sandboxUrl: string | null;
   /** How many processes serve the site. */
   processes: number;
+  /** The embedded mail sink's SMTP URL when it is the mail sink; null with SMTP_URL. */
+  mailSinkUrl: string | null;
 }
 
 export const WEB_PROCESS_ENV = "CAMSTATS_WEB_PROCESS";
@@ -29,11 +31,17 @@ export function readWebProcessSettings(env: Record<string, string | undefined>):
   if (
     typeof value.databaseUrl !== "string" ||
     !(value.sandboxUrl === null || typeof value.sandboxUrl === "string") ||
-    typeof value.processes !== "number"
+    typeof value.processes !== "number" ||
+    !(value.mailSinkUrl === null || typeof value.mailSinkUrl === "string")
   ) {
     throw new Error(
-      `${WEB_PROCESS_ENV} does not hold a database URL, a sandbox URL or null, and a count: ${text}`,
+      `${WEB_PROCESS_ENV} does not hold a database URL, a sandbox URL or null, a count, and a mail sink URL or null: ${text}`,
     );
   }
-  return { databaseUrl: value.databaseUrl, sandboxUrl: value.sandboxUrl, processes: value.processes };
+  return {
+    databaseUrl: value.databaseUrl,
+    sandboxUrl: value.sandboxUrl,
+    processes: value.processes,
+    mailSinkUrl: value.mailSinkUrl,
+  };
 }

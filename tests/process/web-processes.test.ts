@@ -2,8 +2,10 @@ import { type ChildProcess, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../src/db/embedded.ts";
 import { WEB_PROCESS_V8_FLAGS } from "../../src/start/web-processes.ts";
@@ -11,7 +13,8 @@ import { spawnMain } from "../helpers/main-process.ts";
 
 /**
  * `npm start` with WEB_PROCESSES=2 as a real process: two server processes on one port, one rate
- * limit for both, a crashed one replaced, and all of them stopped with the main process.
+ * limit for both, the mail sink's messages in both, a crashed one replaced, and all of them (and
+ * the sink) stopped with the main process.
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,13 +35,33 @@ function serverProcesses(mainPid: number): number[] {
 
 /** A GET on a connection of its own, so that each may reach another server process. */
 function get(port: number, pathname: string): Promise<number> {
+  return getBody(port, pathname).then(({ status }) => status);
+}
+
+function getBody(port: number, pathname: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: "127.0.0.1", port, path: pathname, agent: false }, (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
       })
       .on("error", reject);
+  });
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
   });
 }
 
@@ -100,6 +123,32 @@ describe("the site served by several processes", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
   }, 30_000);
 
+  let sinkPort = 0;
+
+  it("runs the mail sink without SMTP_URL, and every server process shows its mail", async () => {
+    const sinkUrl = /the local sink at (smtp:\/\/127\.0\.0\.1:(\d+))/.exec(output);
+    expect(sinkUrl, output).not.toBeNull();
+    sinkPort = Number(sinkUrl?.[2]);
+    const transport = nodemailer.createTransport({ url: sinkUrl?.[1] });
+    await transport.sendMail({
+      from: "camstats <no-reply@localhost>",
+      to: "Dev@Example.com",
+      subject: "Seen by both",
+      text: "Confirm: http://127.0.0.1/verify?token=1",
+    });
+    transport.close();
+    // Four connections, handed out in turn: each process reads the sink's files. The envelope's
+    // address is kept as sent (the domain lowercased by the SMTP server); the filter ignores case.
+    for (let i = 0; i < 4; i++) {
+      const { status, body } = await getBody(port, "/dev/mail.json?to=dev@example.com");
+      expect(status).toBe(200);
+      expect(JSON.parse(body)).toMatchObject([
+        { to: ["Dev@example.com"], subject: "Seen by both", links: ["http://127.0.0.1/verify?token=1"] },
+      ]);
+    }
+    expect(output).toContain("mail to Dev@example.com: Seen by both http://127.0.0.1/verify?token=1");
+  }, 30_000);
+
   it("replaces a server process that dies, and stops them all with the main process", async () => {
     const [victim, survivor] = serverProcesses(child.pid as number) as [number, number];
     process.kill(victim, "SIGKILL");
@@ -119,5 +168,7 @@ describe("the site served by several processes", () => {
     child.kill("SIGTERM");
     expect(await new Promise((r) => child.once("exit", r))).toBe(0);
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+    expect(sinkPort).toBeGreaterThan(0);
+    expect(await accepts(sinkPort)).toBe(false);
   }, 60_000);
 });
