@@ -229,6 +229,11 @@ export const configSchema = z
         .optional(),
     ),
     MAIL_SINK_PORT: port(0),
+    // Signs verification links and session cookies and encrypts the token signing keys (decision
+    // 0018). Unset: a random one made once and kept in DATA_DIR/auth-secret (src/identity/auth-secret.ts).
+    AUTH_SECRET: optionalText.pipe(
+      z.string().min(32, "expected at least 32 characters (for example: openssl rand -hex 32)").optional(),
+    ),
     MAIL_PER_RECIPIENT_PER_HOUR: positiveInt(10, 1000),
   })
   .superRefine((env, ctx) => {

@@ -15,6 +15,12 @@ describe("migrations", () => {
       SELECT table_name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(t.db);
     expect(rows.map((r) => r.table_name)).toEqual([
+      "auth_accounts",
+      "auth_jwks",
+      "auth_refresh_tokens",
+      "auth_sessions",
+      "auth_used_links",
+      "auth_verifications",
       "bio_fetch_failures",
       "broadcaster_days",
       "fan_quotes",
@@ -35,6 +41,7 @@ describe("migrations", () => {
       "tag_suggestions",
       "tag_traffic_hours",
       "traffic_hours",
+      "users",
     ]);
   });
 

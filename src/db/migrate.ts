@@ -11,6 +11,7 @@ import * as summarySuggestions from "./migrations/0009-summary-suggestions.ts";
 import * as searchTexts from "./migrations/0010-search-texts.ts";
 import * as bioFetchFailures from "./migrations/0011-bio-fetch-failures.ts";
 import * as mailLog from "./migrations/0012-mail-log.ts";
+import * as identity from "./migrations/0013-identity.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010-search-texts": searchTexts,
   "0011-bio-fetch-failures": bioFetchFailures,
   "0012-mail-log": mailLog,
+  "0013-identity": identity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

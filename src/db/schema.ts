@@ -223,3 +223,60 @@ export interface MailLogTable {
 export interface Database {
   mail_log: MailLogTable;
 }
+
+/** Migration 0013: an account (better-auth's user, under our names; decision 0018). */
+export interface UsersTable {
+  id: Generated<string>;
+  name: Generated<string>;
+  email: string;
+  email_verified: Generated<boolean>;
+  image: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0013: how an account signs in: a password ('credential') or Google. */
+export interface AuthAccountsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider_id: string;
+  account_id: string;
+  password_hash: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0013: one sign-in on one device, the anchor of one refresh family. */
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0013: a refresh cookie value issued (its sha256), and what replaced it. */
+export interface AuthRefreshTokensTable {
+  token_hash: Buffer;
+  session_id: string;
+  created_at: Generated<Date>;
+  replaced_at: Date | null;
+  replaced_by: Buffer | null;
+}
+
+/** Migration 0013: a verification link followed (its sha256): each works once. */
+export interface AuthUsedLinksTable {
+  token_hash: Buffer;
+  used_at: Generated<Date>;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_accounts: AuthAccountsTable;
+  auth_sessions: AuthSessionsTable;
+  auth_refresh_tokens: AuthRefreshTokensTable;
+  auth_used_links: AuthUsedLinksTable;
+}

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import { type Config, loadConfig } from "../config.ts";
 import type { Db } from "../db/connect.ts";
+import type { Identity } from "../identity/identity.ts";
 import {
   affiliateOf,
   configuredPlatform,
@@ -23,6 +24,7 @@ import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerRateLimit } from "./rate-limit.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
+import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerGeoip } from "./routes/geoip.ts";
@@ -39,6 +41,7 @@ import { registerStreams } from "./routes/streams.ts";
 import { registerSuggestions } from "./routes/suggestions.ts";
 import { registerSummaries } from "./routes/summaries.ts";
 import { registerTraffic } from "./routes/traffic.ts";
+import { registerUserInfo } from "./routes/user-info.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -86,6 +89,8 @@ export interface AppOptions {
    * /dev/mail and /dev/mail.json show its messages. Unset: those paths do not exist.
    */
   devMailDir?: string;
+  /** Accounts (src/identity/): the /v1/auth routes and the authenticated calls. Unset: they do not exist. */
+  identity?: Identity;
 }
 
 /** What buildApp makes once and the routes share. */
@@ -155,6 +160,10 @@ function registerRoutes(
     registerNameLookup(api, options.db);
     registerOnlineRooms(api, onlineRooms);
     registerSuggestions(api, options.db);
+    if (options.identity !== undefined) {
+      registerAuthRoutes(api, options.identity, { https: config.PUBLIC_URL?.startsWith("https:") ?? false });
+      registerUserInfo(api, options.db, options.identity);
+    }
     registerApiDocs(api);
   });
   registerPublishedFiles(app, options.publishDir);

@@ -2,11 +2,17 @@ import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { type Config, usesSandbox } from "../config.ts";
 import type { Db } from "../db/connect.ts";
+import { createAuth } from "../identity/auth.ts";
+import { authSecretOf } from "../identity/auth-secret.ts";
+import { createIdentity, type Identity } from "../identity/identity.ts";
 import type { Logger } from "../log.ts";
 import { mailDir } from "../mail/mail-store.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { siteMailer } from "../mail/site-mailer.ts";
 import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
+import { SITE_NAME } from "../site/site-settings.ts";
 
 /** How often each server process looks for a new complete poll to search (one cheap query). */
 export const SEARCH_FOLLOWS_POLLS_SECONDS = 5;
@@ -26,6 +32,19 @@ export interface SiteServerOptions {
 }
 
 /**
+ * Accounts (decision 0018) when there is a way to send their mail (SMTP_URL, or the local sink
+ * `npm start` runs); without one they stay off rather than make accounts nobody can confirm.
+ */
+function siteIdentity(options: SiteServerOptions): { identity: Identity; mailer: Mailer } | null {
+  const { config, db, log } = options;
+  if (config.SMTP_URL === undefined && options.mailSinkUrl === null) return null;
+  const mailer = siteMailer(config, db, options.mailSinkUrl);
+  const origin = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const auth = createAuth({ db, secret: authSecretOf(config), origin, mailer, siteName: SITE_NAME, log });
+  return { identity: createIdentity(db, auth), mailer };
+}
+
+/**
  * The site's HTTP server, listening on HOST:PORT, with its search service: what the main process
  * runs with WEB_PROCESSES=0, and what each server process runs otherwise (src/web-process.ts). In
  * a cluster every process listens on the same port and the main process hands out connections.
@@ -35,6 +54,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
   // A poll is searchable within seconds of being stored, in every process (issue 16).
   const search = createSearchService(db, { log, followPollsSeconds: SEARCH_FOLLOWS_POLLS_SECONDS });
   const platform = runningPlatform(config, sandboxUrl) ?? undefined;
+  const identity = siteIdentity(options);
   const app = buildApp({
     db,
     search,
@@ -52,7 +72,9 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     feedRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND / Math.max(1, options.processes),
     // The sink's mail is shown only while it is the sink: never when mail goes to SMTP_URL.
     devMailDir: options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,
+    identity: identity?.identity,
   });
+  if (identity !== null) app.addHook("onClose", () => identity.mailer.close());
   await app.listen({ host: config.HOST, port: config.PORT });
   // Load the search index now rather than on the first search, which would wait for it.
   const indexStarted = Date.now();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../../src/config.ts";
 import type { Db } from "../../src/db/connect.ts";
+import type { Identity } from "../../src/identity/identity.ts";
 import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
 import { type AppOptions, buildApp } from "../../src/server/app.ts";
 
@@ -22,6 +23,19 @@ export const NO_DATABASE = new Proxy(
     },
   },
 ) as Db;
+
+/**
+ * Accounts whose every call fails, saying so: for the tests that look only at which routes the
+ * app has (the OpenAPI document), with the account routes registered.
+ */
+export const NO_IDENTITY = new Proxy(
+  {},
+  {
+    get(_target, property) {
+      throw new Error(`this test's app has no accounts (something called identity.${String(property)})`);
+    },
+  },
+) as Identity;
 
 /**
  * The app over a sandbox platform's feed, for the live-room pages and /api/online_rooms: no

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { NO_DATABASE, testApp } from "../../../tests/helpers/api.ts";
+import { NO_DATABASE, NO_IDENTITY, testApp } from "../../../tests/helpers/api.ts";
 import { API_DOCS } from "./api-docs.ts";
 
 describe("GET /api/docs", () => {
   it("is an OpenAPI document of every call, with parameters from the validating schemas", async () => {
-    const app = testApp(NO_DATABASE);
+    const app = testApp(NO_DATABASE, { identity: NO_IDENTITY });
     try {
       const response = await app.inject({ method: "GET", url: "/api/docs" });
       expect(response.statusCode).toBe(200);
@@ -19,6 +19,12 @@ describe("GET /api/docs", () => {
         "/api/streamers",
         "/api/streams",
         "/api/traffic",
+        "/v1/auth/jwks",
+        "/v1/auth/refresh",
+        "/v1/auth/sign-in",
+        "/v1/auth/sign-out",
+        "/v1/auth/sign-up",
+        "/v1/auth/verify-email",
         "/v1/model-search",
         "/v1/monthly_summary/{id}",
         "/v1/name-checker",
@@ -26,6 +32,7 @@ describe("GET /api/docs", () => {
         "/v1/public/wrapped/{name}",
         "/v1/summary_suggestion",
         "/v1/tag_suggestion",
+        "/v1/user_info",
         "/v1/wrapped/{id}",
       ]);
       expect(doc.paths["/api/streams"].get.parameters).toEqual([

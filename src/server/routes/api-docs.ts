@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
+import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
@@ -9,6 +10,7 @@ import { STREAMS_DOCS } from "./streams.ts";
 import { SUGGESTIONS_DOCS } from "./suggestions.ts";
 import { SUMMARIES_DOCS } from "./summaries.ts";
 import { TRAFFIC_DOCS } from "./traffic.ts";
+import { USER_INFO_DOCS } from "./user-info.ts";
 
 /** Every documented API call: each route module lists its own, with the schemas its handlers use. */
 export const API_DOCS: readonly RouteDoc[] = [
@@ -21,6 +23,8 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...SUMMARIES_DOCS,
   ...NAME_LOOKUP_DOCS,
   ...SUGGESTIONS_DOCS,
+  ...AUTH_DOCS,
+  ...USER_INFO_DOCS,
 ];
 
 /** GET /api/docs: the OpenAPI document of the API, generated from the validating schemas. */

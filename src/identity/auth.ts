@@ -1,0 +1,168 @@
+import { type Options as Argon2Options, hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { jwt } from "better-auth/plugins";
+import type { Kysely } from "kysely";
+import type { Db } from "../db/connect.ts";
+import type { Logger } from "../log.ts";
+import { type Mailer, MailLimitError } from "../mail/mailer.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
+
+/**
+ * argon2id at OWASP's first setting (19 MiB, 2 passes, 1 lane): issue 17. The algorithm is the
+ * package's const enum Algorithm.Argon2id, which our compiler settings cannot read by name.
+ */
+const ARGON2: Argon2Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** Where the identity routes live (SPEC §7's API host): the refresh cookie is scoped to it. */
+export const AUTH_PATH = "/v1/auth";
+/** The identity token's audience: our API. */
+export const TOKEN_AUDIENCE = "camstats-api";
+const DAY_S = 86_400;
+/** How long one sign-in lasts without a refresh (the refresh family's life). */
+export const SESSION_DAYS = 30;
+
+export interface AuthOptions {
+  db: Db;
+  /** AUTH_SECRET (auth-secret.ts). */
+  secret: string;
+  /** The site's public origin: links in mail point here; the tokens' issuer. */
+  origin: string;
+  mailer: Mailer;
+  siteName: string;
+  log?: Logger;
+}
+
+/**
+ * better-auth, as decision 0018 lays it out: it keeps users, password accounts, verification and
+ * reset tokens and the signing keys, in our tables under our names; our routes call `auth.api`
+ * (src/identity/identity.ts). Its own limiter and cookies are not used: the limits are ours and the
+ * browser only ever holds our refresh cookie.
+ */
+export function createAuth(options: AuthOptions) {
+  const { mailer, siteName, origin, log } = options;
+  /** A mail the account needs; one over its recipient's hourly limit is skipped, never an error (an error would tell whether the address has an account). */
+  const send = async (to: string, kind: string, subject: string, text: string) => {
+    try {
+      await mailer.send({ to, kind, subject, text });
+    } catch (error) {
+      if (!(error instanceof MailLimitError)) throw error;
+      log?.warn(`identity: no ${kind} mail to a recipient over its hourly limit`);
+    }
+  };
+  return betterAuth({
+    appName: siteName,
+    baseURL: origin,
+    basePath: AUTH_PATH,
+    secret: options.secret,
+    database: { db: options.db as unknown as Kysely<unknown>, type: "postgres", transaction: true },
+    telemetry: { enabled: false },
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: "uuid" },
+      cookiePrefix: "cs",
+      defaultCookieAttributes: { path: AUTH_PATH },
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+    },
+    user: {
+      modelName: "users",
+      fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    session: {
+      modelName: "auth_sessions",
+      fields: {
+        expiresAt: "expires_at",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        userId: "user_id",
+      },
+      expiresIn: SESSION_DAYS * DAY_S,
+      disableSessionRefresh: true,
+    },
+    account: {
+      modelName: "auth_accounts",
+      fields: {
+        accountId: "account_id",
+        providerId: "provider_id",
+        userId: "user_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        password: "password_hash",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+      accountLinking: { enabled: true, requireLocalEmailVerified: true },
+    },
+    verification: {
+      modelName: "auth_verifications",
+      fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
+      storeIdentifier: "hashed",
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: DAY_S,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password, ARGON2),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      // Someone signed up with an address that has an account: its owner hears of it; the answer
+      // to the sign-up is the same as for a new address.
+      onExistingUserSignUp: async ({ user }) =>
+        send(
+          user.email,
+          "existing-account",
+          `Someone tried to create a ${siteName} account with your address`,
+          `Someone (maybe you) tried to create a ${siteName} account with this e-mail address, which already has one.\n\n` +
+            `If it was you, sign in instead: ${origin}/settings\nIf it was not, you can ignore this mail; nothing changed.`,
+        ),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: DAY_S,
+      sendVerificationEmail: async ({ user, token }) =>
+        send(
+          user.email,
+          "verify-email",
+          `Confirm your e-mail address for ${siteName}`,
+          `Welcome to ${siteName}. Follow this link to confirm your address and finish creating your account:\n\n` +
+            `${origin}${AUTH_PATH}/verify-email?token=${encodeURIComponent(token)}\n\n` +
+            "The link works once, within 24 hours. If you did not sign up, ignore this mail: no account is made without it.",
+        ),
+    },
+    plugins: [
+      jwt({
+        jwks: {
+          keyPairConfig: { alg: "EdDSA", crv: "Ed25519" },
+          rotationInterval: 30 * DAY_S,
+          gracePeriod: 2 * DAY_S,
+        },
+        jwt: { issuer: origin, audience: TOKEN_AUDIENCE, expirationTime: "1h" },
+        disableSettingJwtHeader: true,
+        schema: {
+          jwks: {
+            modelName: "auth_jwks",
+            fields: {
+              publicKey: "public_key",
+              privateKey: "private_key",
+              createdAt: "created_at",
+              expiresAt: "expires_at",
+            },
+          },
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from "fastify";
+import type { Caller, Identity } from "../../identity/identity.ts";
+import { ApiError } from "./api-error.ts";
+
+/**
+ * The authenticate step of an authenticated call (SPEC §6, §7): the identity token from
+ * `Authorization: Bearer`, checked against our keys and the session it came from. No token, or one
+ * that does not hold: 401.
+ */
+export async function authenticate(request: FastifyRequest, identity: Identity): Promise<Caller> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() : "";
+  const caller = token === "" ? null : await identity.authenticate(token);
+  if (caller === null)
+    throw new ApiError(401, "unauthenticated", "sign in: this call needs a valid identity token");
+  return caller;
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AUTH_PATH } from "../../../identity/auth.ts";
+import { type ClientFacts, type Identity, SignInRefused } from "../../../identity/identity.ts";
+import { PASSWORD_MAX_LENGTH, passwordProblem } from "../../../identity/password-rules.ts";
+import { ApiError, parseInput } from "../../api/api-error.ts";
+import type { RouteDoc } from "../../api/openapi.ts";
+import { type RefreshCookie, refreshCookie } from "./refresh-cookie.ts";
+
+export const SIGN_UP_ACCEPTED =
+  "Check your inbox: we sent a link to confirm your address. It works once, within 24 hours.";
+export const WRONG_CREDENTIALS = "Wrong e-mail address or password.";
+export const NOT_CONFIRMED = "Confirm your e-mail address first: follow the link we sent you.";
+
+const email = z
+  .string({ error: "expected an e-mail address" })
+  .trim()
+  .max(254, "expected an e-mail address of at most 254 characters")
+  .pipe(z.email("expected an e-mail address"));
+/** Any password a sign-in may try (the rules are for new ones); bounded so hashing stays bounded. */
+const anyPassword = z
+  .string({ error: "expected a password" })
+  .min(1)
+  .max(PASSWORD_MAX_LENGTH * 4);
+const credentials = z.object({ email, password: anyPassword });
+const verifyQuery = z.object({ token: z.string().min(16).max(4096) });
+
+const clientOf = (request: FastifyRequest): ClientFacts => ({
+  ip: request.ip,
+  userAgent: request.headers["user-agent"],
+});
+
+/** Where a followed confirmation link lands: the account page, saying how it went. */
+export const afterVerify = (outcome: string) => `/settings?email=${outcome}`;
+
+/**
+ * The identity routes under /v1/auth (decision 0018), each in the one order: validate, (no one to
+ * authenticate yet), query, respond. Answers are never cached.
+ */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  identity: Identity,
+  options: { https: boolean; now?: () => number },
+): void {
+  const cookie: RefreshCookie = refreshCookie(options.https);
+  const now = options.now ?? Date.now;
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith(`${AUTH_PATH}/`) && !reply.hasHeader("cache-control"))
+      reply.header("cache-control", "no-store");
+  });
+
+  app.post(`${AUTH_PATH}/sign-up`, async (request, reply) => {
+    const body = parseInput(credentials, request.body);
+    const problem = passwordProblem(body.password, body.email);
+    if (problem !== null) throw new ApiError(400, "weak_password", problem, "password");
+    await identity.signUp(body.email, body.password, clientOf(request));
+    return reply.code(202).send({ message: SIGN_UP_ACCEPTED });
+  });
+
+  app.get(`${AUTH_PATH}/verify-email`, async (request, reply) => {
+    const parsed = verifyQuery.safeParse(request.query ?? {});
+    const outcome = parsed.success ? await identity.verifyEmail(parsed.data.token) : "invalid";
+    return reply.redirect(afterVerify(outcome), 303);
+  });
+
+  app.post(`${AUTH_PATH}/sign-in`, async (request, reply) => {
+    const body = parseInput(credentials, request.body);
+    try {
+      const signedIn = await identity.signIn(body.email, body.password, clientOf(request));
+      cookie.set(reply, signedIn.refresh.value, signedIn.refresh.expiresAt, now());
+      return { token: signedIn.token, expiresAt: signedIn.expiresAt, user: signedIn.user };
+    } catch (error) {
+      if (!(error instanceof SignInRefused)) throw error;
+      throw error.reason === "unverified"
+        ? new ApiError(403, "email_not_confirmed", NOT_CONFIRMED)
+        : new ApiError(401, "wrong_credentials", WRONG_CREDENTIALS);
+    }
+  });
+
+  app.post(`${AUTH_PATH}/refresh`, async (request, reply) => {
+    const presented = cookie.read(request);
+    if (presented === undefined) throw new ApiError(401, "not_signed_in", "not signed in");
+    const outcome = await identity.refresh(presented);
+    if (outcome.ok) {
+      cookie.set(reply, outcome.refresh.value, outcome.refresh.expiresAt, now());
+      return { token: outcome.token, expiresAt: outcome.expiresAt };
+    }
+    // Another tab refreshed a moment ago: its new cookie is already in this browser; try again.
+    if (outcome.reason === "race")
+      throw new ApiError(409, "refresh_race", "refreshed by another tab; try again");
+    cookie.clear(reply);
+    throw new ApiError(401, "signed_out", "signed out: sign in again");
+  });
+
+  app.post(`${AUTH_PATH}/sign-out`, async (request, reply) => {
+    const presented = cookie.read(request);
+    if (presented !== undefined) await identity.signOut(presented);
+    cookie.clear(reply);
+    return reply.code(204).send();
+  });
+
+  app.get(`${AUTH_PATH}/jwks`, async (_request, reply) => {
+    // Public keys: cacheable, but a rotation must reach verifiers within the hour.
+    return reply.header("cache-control", "public, max-age=3600").send(await identity.jwks());
+  });
+}
+
+export const AUTH_DOCS: RouteDoc[] = [
+  {
+    method: "post",
+    path: `${AUTH_PATH}/sign-up`,
+    summary:
+      "Create an account: a confirmation link goes to the address (no sign-in before it is followed). The same answer whether or not the address has an account",
+    body: credentials,
+    responses: {
+      "202": "{ message }",
+      "400": "a bad address, or a password too short, too long or too common",
+    },
+  },
+  {
+    method: "get",
+    path: `${AUTH_PATH}/verify-email`,
+    summary:
+      "The confirmation link: confirms the address once, within 24 hours, then redirects to /settings?email={outcome}",
+    query: verifyQuery,
+    responses: { "303": "to /settings?email=verified, already-used, expired or invalid" },
+  },
+  {
+    method: "post",
+    path: `${AUTH_PATH}/sign-in`,
+    summary:
+      "Sign in: an identity token (1 hour) for Authorization: Bearer, and the refresh cookie (HttpOnly, scoped to /v1/auth)",
+    body: credentials,
+    responses: {
+      "200": "{ token, expiresAt (epoch seconds), user: { id, email } }",
+      "401": "wrong e-mail address or password",
+      "403": "the address is not confirmed yet",
+    },
+  },
+  {
+    method: "post",
+    path: `${AUTH_PATH}/refresh`,
+    summary:
+      "A new identity token for the refresh cookie, which is replaced (each value works once; an old one presented again ends the sign-in)",
+    responses: {
+      "200": "{ token, expiresAt }",
+      "401": "not signed in, or signed out",
+      "409": "another tab refreshed a moment ago: try again",
+    },
+  },
+  {
+    method: "post",
+    path: `${AUTH_PATH}/sign-out`,
+    summary: "Ends this sign-in",
+    responses: { "204": "signed out" },
+  },
+  {
+    method: "get",
+    path: `${AUTH_PATH}/jwks`,
+    summary: "The public keys that sign identity tokens (JWKS)",
+    responses: { "200": "{ keys }" },
+  },
+];
