@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
+import type { Pool } from "pg";
 import type { Db } from "../src/db/connect.ts";
 import { type ModelQuery, PAGE_SIZE } from "../src/search/model-query.ts";
 import type { SearchService } from "../src/search/search-service.ts";
@@ -10,6 +11,20 @@ import { type BaselineBuild, buildSearchBaseline, liveSince } from "./search-pos
  * exactly what the in-memory index answers (src/search/model-query.ts, `scanModels` is the
  * reference): the same matches, counted, and the same page in the same order.
  */
+
+/**
+ * What each of the baseline's connections sets first. JIT compiles any plan past jit_above_cost,
+ * which the counts of common filters pass: tens of milliseconds of compiling to save a few.
+ * Parallel workers make one count faster but not fifty at once on 2 cores: the processes they
+ * start cost the throughput that the other connections would have used (measured: 0014).
+ */
+export const BASELINE_SESSION = "SET jit = off; SET max_parallel_workers_per_gather = 0";
+
+export function tuneBaselineSessions(pool: Pool, settings = BASELINE_SESSION): void {
+  pool.on("connect", (client) => {
+    void client.query(settings);
+  });
+}
 
 /** LIKE's wildcards and escape character, taken literally in a name part. */
 const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -24,14 +39,17 @@ export function filtersOf(query: ModelQuery, now: number): RawBuilder<unknown>[]
       query.requireAllTags ? sql`b.tags @> ${query.tags}::text[]` : sql`b.tags && ${query.tags}::text[]`,
     );
   }
-  // A part of 3 characters or more goes to the trigram index; pairs to the bigram index, all in one
-  // containment; a single character (only beside a longer part) is tested on the rows left.
-  const pairs = query.terms.filter((term) => term.length === 2);
-  if (pairs.length > 0) filters.push(sql`name_bigrams(b.username) @> ${pairs}::text[]`);
-  for (const term of query.terms.filter((t) => t.length !== 2)) {
-    const pattern = `%${likeLiteral(term)}%`;
-    filters.push(term.length >= 3 ? sql`b.username LIKE ${pattern}` : sql`strpos(b.username, ${term}) > 0`);
-  }
+  // A part of 3 characters or more is a LIKE, which the trigram index answers. Shorter parts have
+  // no trigram: as LIKE the planner would scan the whole trigram index for them, so they are strpos
+  // tests of the rows the other conditions leave. When no longer part narrows the rows, the pairs
+  // come from the bigram index (one containment for all); its function costs microseconds a row, so
+  // it is left out where a recheck would run it on every candidate.
+  const long = query.terms.filter((term) => term.length >= 3);
+  const short = query.terms.filter((term) => term.length < 3);
+  const pairs = short.filter((term) => term.length === 2);
+  if (long.length === 0 && pairs.length > 0) filters.push(sql`name_bigrams(b.username) @> ${pairs}::text[]`);
+  for (const term of long) filters.push(sql`b.username LIKE ${`%${likeLiteral(term)}%`}`);
+  for (const term of short) filters.push(sql`strpos(b.username, ${term}) > 0`);
   // Unknown ages (NULL) and counts (-1) fall outside every range, as in the index.
   const range = (column: string, r: { min: number; max: number } | null) => {
     if (r !== null) filters.push(sql`${sql.ref(column)} BETWEEN ${r.min}::bigint AND ${r.max}::bigint`);
@@ -66,7 +84,8 @@ export async function searchInPostgres(
 ): Promise<{ resultCount: number; results: string }> {
   const filters = filtersOf(query, now);
   const where = filters.length > 0 ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``;
-  const count = filters.length > 0 ? sql`(SELECT count(*) FROM search_baseline b ${where})` : sql`${total}::bigint`;
+  const count =
+    filters.length > 0 ? sql`(SELECT count(*) FROM search_baseline b ${where})` : sql`${total}::bigint`;
   const { rows } = await sql<{ resultCount: number; results: string | null }>`
     SELECT ${count} AS "resultCount",
       (SELECT string_agg(j.result, ',' ORDER BY page.place)

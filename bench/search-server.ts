@@ -8,18 +8,22 @@ import { sandboxPlatform } from "../src/online-rooms/platform-source.ts";
 import { createSearchService } from "../src/search/search-service.ts";
 import { buildApp } from "../src/server/app.ts";
 import { traceFullCollections } from "./gc-trace.ts";
+import { createPostgresSearchService, tuneBaselineSessions } from "./search-postgres.ts";
+import { baselineBuildText } from "./search-postgres-table.ts";
 
 /**
  * One server of `npm run bench:search`, forked by bench/search-server-child.ts: a process of its
  * own, so the load generator does not share its event loop and its RSS is the server's alone.
  * --mode indexed or scan builds the app with `createSearchService(db, { indexed })` and waits for
  * its index to load (its clock fixed at the data's instant: live state is judged as of the data,
- * and no reload starts during a run, which measures the steady state); --mode static builds it with no search at all (the ceiling serves a published
- * file). Once listening it sends { port, readyMs, rssMb, retainedMb }; on "stats" it answers with its current
- * and peak RSS; on "stop" it closes and exits.
+ * and no reload starts during a run, which measures the steady state); --mode static builds it
+ * with no search at all (the ceiling serves a published file); --mode postgres answers model
+ * searches in PostgreSQL (bench/search-postgres.ts, the fair baseline), its tables built before it
+ * listens, as the index is loaded. Once listening it sends { port, readyMs, rssMb, retainedMb };
+ * on "stats" it answers with its current and peak RSS; on "stop" it closes and exits.
  */
 
-export type ServerMode = "indexed" | "scan" | "static";
+export type ServerMode = "indexed" | "scan" | "static" | "postgres";
 
 export interface ServerReady {
   port: number;
@@ -69,18 +73,28 @@ async function main(): Promise<void> {
   if (processes > 1 && cluster.isPrimary) return runPrimary(processes);
   const mode = values.mode as ServerMode;
   const now = Number(values.now);
-  if (!values.database || !values["publish-dir"] || !["indexed", "scan", "static"].includes(mode) || !now) {
+  if (
+    !values.database ||
+    !values["publish-dir"] ||
+    !["indexed", "scan", "static", "postgres"].includes(mode) ||
+    !now
+  ) {
     throw new Error(
-      "usage: search-server.ts --database URL --publish-dir DIR --mode indexed|scan|static --now MS",
+      "usage: search-server.ts --database URL --publish-dir DIR --mode indexed|scan|static|postgres --now MS",
     );
   }
-  const { db, close } = connect(values.database, {
+  const { db, pool, close } = connect(values.database, {
     max: Number(values.pool),
     applicationName: "bench-search-server",
   });
+  if (mode === "postgres") tuneBaselineSessions(pool);
   const started = performance.now();
   const search =
-    mode === "static" ? undefined : createSearchService(db, { indexed: mode === "indexed", now: () => now });
+    mode === "static"
+      ? undefined
+      : mode === "postgres"
+        ? createPostgresSearchService(db, now, (build) => console.log(`  ${baselineBuildText(build)}`))
+        : createSearchService(db, { indexed: mode === "indexed", now: () => now });
   await search?.ready();
   const readyMs = search ? performance.now() - started : 0;
   const app = buildApp({
