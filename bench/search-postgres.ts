@@ -20,9 +20,10 @@ import { type BaselineBuild, buildSearchBaseline, liveSince } from "./search-pos
  */
 export const BASELINE_SESSION = "SET jit = off; SET max_parallel_workers_per_gather = 0";
 
-export function tuneBaselineSessions(pool: Pool, settings = BASELINE_SESSION): void {
+export function tuneBaselineSessions(pool: Pool): void {
+  // Queued on the new client before the pool hands it out, so it runs before any search.
   pool.on("connect", (client) => {
-    void client.query(settings);
+    void client.query(BASELINE_SESSION);
   });
 }
 
