@@ -35,7 +35,7 @@ import { type Answer, compareAnswers, printAnswers, typicalAnswer, verifyMix } f
  *   (d) ceiling: a published static JSON file of a typical model answer's size, through the app's
  *       published-files route: what Fastify and the network stack cost with no search at all;
  *   (e) baseline, PostgreSQL with the best indexes it offers (issue 16, point 7): the model mix
- *       answered by SQL over a table built before the run, trigram, bigram, tag GIN and ordered
+ *       answered by SQL over tables built before the run, trigram, bigram, tag GIN and ordered
  *       B-tree indexes (bench/search-postgres.ts, docs/decisions/0014): what a user would pick
  *       instead of the in-memory index. Its answers must equal (a)'s, counts and pages.
  *
@@ -231,7 +231,7 @@ async function main(): Promise<void> {
           verify: async (url) => {
             const answers = await verifyMix(url, MODEL_MIX);
             printAnswers(answers);
-            const { wrong, reordered } = compareAnswers(indexedAnswers, answers);
+            const { wrong, reordered } = compareAnswers(indexedAnswers, answers, "in PostgreSQL");
             for (const line of [...wrong, ...reordered]) {
               console.log(`  MISMATCH: ${line}`);
               failures.push(`(e) ${line}`);
