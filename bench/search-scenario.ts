@@ -17,6 +17,8 @@ export interface Scenario {
   target?: Target;
   /** Also time the mix offered at this many requests per second (latency at a given load). */
   pacedRate?: number;
+  /** The server's database connections (4 by default; npm start's server processes have 10). */
+  pool?: number;
   /** Asks each query once before the timing; throws if one cannot be timed. */
   verify(url: string): Promise<void>;
   /** Starts work beside the load, after verify and before the warm-up; what it returns stops it. */
@@ -57,6 +59,7 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
     publishDir: settings.publishDir,
     mode: scenario.mode,
     now: settings.now,
+    ...(scenario.pool === undefined ? {} : { pool: scenario.pool }),
   });
   let stopBeside: (() => Promise<void>) | undefined;
   try {

@@ -9,6 +9,8 @@ import { createSearchService } from "../src/search/search-service.ts";
 import { buildApp } from "../src/server/app.ts";
 import { SEARCH_FOLLOWS_POLLS_SECONDS } from "../src/start/site-server.ts";
 import { traceFullCollections } from "./gc-trace.ts";
+import { createPostgresSearchService, tuneBaselineSessions } from "./search-postgres.ts";
+import { baselineBuildText } from "./search-postgres-table.ts";
 
 /**
  * One server of `npm run bench:search`, forked by bench/search-server-child.ts: a process of its
@@ -17,13 +19,15 @@ import { traceFullCollections } from "./gc-trace.ts";
  * its index to load (its clock fixed at the data's instant: live state is judged as of the data,
  * and no reload starts during a run, which measures the steady state); --mode following is indexed
  * and follows the polls as the site does, refreshing whenever the benchmark stores one (issue 16);
- * --mode static builds it with no search at all (the ceiling serves a published
- * file). Once listening it sends { port, readyMs, rssMb, retainedMb }; on "stats" it answers with its current
- * and peak RSS; on "stop" it closes and exits.
+ * --mode static builds it with no search at all (the ceiling serves a published file); --mode
+ * postgres answers model searches in PostgreSQL (bench/search-postgres.ts, the fair baseline), its
+ * tables built before it listens, as the index is loaded. Once listening it sends { port, readyMs,
+ * rssMb, retainedMb }; on "stats" it answers with its current and peak RSS; on "stop" it closes
+ * and exits.
  */
 
 /** following: indexed, and following the polls as the site's processes do (issue 16). */
-export type ServerMode = "indexed" | "following" | "scan" | "static";
+export type ServerMode = "indexed" | "following" | "scan" | "static" | "postgres";
 
 export interface ServerReady {
   port: number;
@@ -76,26 +80,29 @@ async function main(): Promise<void> {
   if (
     !values.database ||
     !values["publish-dir"] ||
-    !["indexed", "following", "scan", "static"].includes(mode) ||
+    !["indexed", "following", "scan", "static", "postgres"].includes(mode) ||
     !now
   ) {
     throw new Error(
-      "usage: search-server.ts --database URL --publish-dir DIR --mode indexed|following|scan|static --now MS",
+      "usage: search-server.ts --database URL --publish-dir DIR --mode indexed|following|scan|static|postgres --now MS",
     );
   }
-  const { db, close } = connect(values.database, {
+  const { db, pool, close } = connect(values.database, {
     max: Number(values.pool),
     applicationName: "bench-search-server",
   });
+  if (mode === "postgres") tuneBaselineSessions(pool);
   const started = performance.now();
   const search =
     mode === "static"
       ? undefined
-      : createSearchService(db, {
-          indexed: mode !== "scan",
-          now: () => now,
-          ...(mode === "following" ? { followPollsSeconds: SEARCH_FOLLOWS_POLLS_SECONDS } : {}),
-        });
+      : mode === "postgres"
+        ? createPostgresSearchService(db, now, (build) => console.log(`  ${baselineBuildText(build)}`))
+        : createSearchService(db, {
+            indexed: mode !== "scan",
+            now: () => now,
+            ...(mode === "following" ? { followPollsSeconds: SEARCH_FOLLOWS_POLLS_SECONDS } : {}),
+          });
   await search?.ready();
   const readyMs = search ? performance.now() - started : 0;
   const app = buildApp({

@@ -63,6 +63,8 @@ export function printAnswers(answers: readonly Answer[]): void {
 export function compareAnswers(
   indexed: readonly Answer[],
   scan: readonly Answer[],
+  /** How the report names the other side. */
+  other = "without indexes",
 ): { wrong: string[]; reordered: string[] } {
   const wrong: string[] = [];
   const reordered: string[] = [];
@@ -70,9 +72,9 @@ export function compareAnswers(
     const b = scan[i];
     if (!b) return;
     if (a.resultCount !== b.resultCount) {
-      wrong.push(`${a.path}: ${a.resultCount} results indexed, ${b.resultCount} without indexes`);
+      wrong.push(`${a.path}: ${a.resultCount} results indexed, ${b.resultCount} ${other}`);
     } else if (JSON.stringify(a.results) !== JSON.stringify(b.results)) {
-      reordered.push(`${a.path}: ${a.resultCount} results both, other rows on the page without indexes`);
+      reordered.push(`${a.path}: ${a.resultCount} results both, other rows on the page ${other}`);
     }
   });
   return { wrong, reordered };

@@ -8,6 +8,7 @@ import { migrateToLatest } from "../src/db/migrate.ts";
 import { buildSearchData } from "./search-data.ts";
 import { MODEL_MIX, SUMMARY_MIX, searchPath } from "./search-mixes.ts";
 import { startPollFeed } from "./search-polls.ts";
+import { baselineSizes, type RelationSize } from "./search-postgres-table.ts";
 import {
   markdownTable,
   mb,
@@ -34,6 +35,10 @@ import { type Answer, compareAnswers, printAnswers, typicalAnswer, verifyMix } f
  *       performer row per query: what the index buys;
  *   (d) ceiling: a published static JSON file of a typical model answer's size, through the app's
  *       published-files route: what Fastify and the network stack cost with no search at all;
+ *   (e) baseline, PostgreSQL with the best indexes it offers (issue 16, point 7): the model mix
+ *       answered by SQL over tables built before the run, trigram, bigram, tag GIN and ordered
+ *       B-tree indexes (bench/search-postgres.ts, docs/decisions/0014): what a user would pick
+ *       instead of the in-memory index. Its answers must equal (a)'s, counts and pages.
  *   (f) the model mix on a server that follows the polls (issue 16), timed right after (a) while a
  *       poll with new performers is stored every POLL_EVERY seconds (bench/search-polls.ts): what
  *       refreshing the live state and searching the performers added since the index cost.
@@ -46,7 +51,7 @@ import { type Answer, compareAnswers, printAnswers, typicalAnswer, verifyMix } f
  * saturated ones (BENCHMARKS.md says why).
  *
  * Every query of a mix is asked once before it is timed (200, and its resultCount printed); the
- * baseline must find the same counts as the index. Errors, timeouts or non-2xx answers under load
+ * baselines must find the same counts as the index. Errors, timeouts or non-2xx answers under load
  * fail the run (exit code 1) after the report.
  */
 
@@ -253,6 +258,33 @@ async function main(): Promise<void> {
       ),
     );
 
+    // (e) The fair baseline (issue 16, point 7): the same model mix in PostgreSQL, best indexes, with
+    // npm start's pool of 10 connections. Same answers as (a), pages included, or the run fails.
+    let postgresSizes: RelationSize[] = [];
+    results.push(
+      await runScenario(
+        {
+          key: "e",
+          name: "baseline: model search in PostgreSQL, best indexes",
+          mode: "postgres",
+          paths: modelPaths,
+          pool: 10,
+          verify: async (url) => {
+            const answers = await verifyMix(url, MODEL_MIX);
+            printAnswers(answers);
+            const { wrong, reordered } = compareAnswers(indexedAnswers, answers, "in PostgreSQL");
+            for (const line of [...wrong, ...reordered]) {
+              console.log(`  MISMATCH: ${line}`);
+              failures.push(`(e) ${line}`);
+            }
+            const sizes = connect(databaseUrl, { max: 1 });
+            postgresSizes = await baselineSizes(sizes.db).finally(() => sizes.close());
+          },
+        },
+        settings,
+      ),
+    );
+
     const [a, f, b, c, d] = results as [
       ScenarioResult,
       ScenarioResult,
@@ -277,6 +309,13 @@ async function main(): Promise<void> {
     console.log(ratioLine("(f) following the polls over (a) not", f, a));
     console.log(ratioLine("(a) model search over (d) static file", a, d));
     console.log(ratioLine("(b) summary search over (d) static file", b, d));
+    const e = results.find((r) => r.key === "e");
+    if (e) {
+      console.log(ratioLine("(a) model search over (e) PostgreSQL, best indexes", a, e));
+      const totalMb = postgresSizes.reduce((sum, r) => sum + r.bytes, 0) / 1024 / 1024;
+      console.log(`- (e)'s tables and indexes: ${mb(totalMb)} on disk`);
+      for (const r of postgresSizes) console.log(`  ${r.name}: ${mb(r.bytes / 1024 / 1024)}`);
+    }
     const figures = results.map((r) => ({
       scenario: r.key,
       perSecond: r.perSecond,
