@@ -194,8 +194,24 @@ export const configSchema = z
     // The header's optional social links (SPEC §2); each is hidden while unset.
     SOCIAL_TWITTER_URL: optionalUrl,
     SOCIAL_NEWSLETTER_URL: optionalUrl,
-    // The account menu is a beta: off until accounts are ready for everyone (SPEC §2).
-    ACCOUNTS_BETA: booleanFlag(false),
+    // The account menu is a beta (SPEC §2): on now that sign-in, settings and sign-out exist;
+    // `false` hides it again.
+    ACCOUNTS_BETA: booleanFlag(true),
+    // The account menu's "Give feedback" mail link. Unset: feedback@{PUBLIC_URL's host, or localhost}.
+    FEEDBACK_EMAIL: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => {
+          const mailbox = parseMailbox(v);
+          return mailbox !== null && mailbox.name === null;
+        }, "expected one e-mail address such as feedback@example.com")
+        .optional(),
+    ),
+    // Which Google sign-in the pages offer: the real one, the sandbox's local stand-in, or none
+    // (unset). Set by whatever starts the Google provider; the pages only read it.
+    GOOGLE_SIGN_IN: optionalText.pipe(
+      z.enum(["google", "sandbox"], { error: "expected google or sandbox (or unset: no Google sign-in)" }).optional(),
+    ),
 
     // Where mail goes (src/mail/): a real SMTP server, or, unset, the embedded sink `npm start`
     // runs, whose messages /dev/mail shows.

@@ -14,4 +14,16 @@ export interface SiteSettings {
   social: { twitter: string | null; newsletter: string | null };
   /** ACCOUNTS_BETA: whether the header shows the account menu. */
   accountsBeta: boolean;
+  /** FEEDBACK_EMAIL (or its default): where the account menu's "Give feedback" link writes to. */
+  feedbackEmail: string;
+  /** GOOGLE_SIGN_IN: whether "Sign in with Google" is offered, and whether it is the sandbox's stand-in. */
+  googleSignIn: "google" | "sandbox" | null;
+}
+
+/** FEEDBACK_EMAIL, or feedback@ the public address's host (localhost without one), as MAIL_FROM does. */
+export function feedbackEmailOf(configured: string | undefined, publicUrl: string | undefined): string {
+  if (configured !== undefined) return configured;
+  const host = publicUrl === undefined ? "localhost" : new URL(publicUrl).hostname;
+  // An IP address (an IPv6 literal above all) makes a poor mail domain: localhost then.
+  return `feedback@${/^[\d.]+$|^\[/.test(host) ? "localhost" : host}`;
 }

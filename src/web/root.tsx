@@ -9,12 +9,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { SITE_NAME, type SiteSettings } from "../site/site-settings.ts";
+import { feedbackEmailOf, SITE_NAME, type SiteSettings } from "../site/site-settings.ts";
+import accountCss from "./components/account/account.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
 import footerCss from "./components/site-footer.css?url";
 import { SiteFooter } from "./components/site-footer.tsx";
 import headerCss from "./components/site-header.css?url";
 import { SiteHeader } from "./components/site-header.tsx";
+import { LoginStatusProvider } from "./lib/account/login-status.tsx";
 import type { PageLoaderArgs } from "./lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, siteOf } from "./lib/seo.ts";
 import baseCss from "./styles/base.css?url";
@@ -26,6 +28,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: favicon, type: "image/svg+xml" },
   { rel: "stylesheet", href: baseCss },
   { rel: "stylesheet", href: headerCss },
+  // The account menu's dialog is on every page (the header's), and its forms are /settings's too.
+  { rel: "stylesheet", href: accountCss },
   { rel: "stylesheet", href: footerCss },
   // Pages' prose and the error pages share one small sheet.
   { rel: "stylesheet", href: pageCss },
@@ -41,6 +45,8 @@ export function loader({ context, request }: PageLoaderArgs): SiteSettings {
     origin: new URL(request.url).origin,
     social: { twitter: config.SOCIAL_TWITTER_URL ?? null, newsletter: config.SOCIAL_NEWSLETTER_URL ?? null },
     accountsBeta: config.ACCOUNTS_BETA,
+    feedbackEmail: feedbackEmailOf(config.FEEDBACK_EMAIL, config.PUBLIC_URL),
+    googleSignIn: config.GOOGLE_SIGN_IN ?? null,
   };
 }
 
@@ -69,11 +75,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        <SiteHeader site={site} />
-        <main id="content" className="site-main">
-          {children}
-        </main>
-        <SiteFooter platformName={site?.platformName} />
+        <LoginStatusProvider>
+          <SiteHeader site={site} />
+          <main id="content" className="site-main">
+            {children}
+          </main>
+          <SiteFooter platformName={site?.platformName} />
+        </LoginStatusProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -21,6 +21,9 @@ export default [
   route("1080p", "routes/hd-cams.tsx", { id: "hd-1080p" }),
   route("4k", "routes/hd-cams.tsx", { id: "hd-4k" }),
   route("about", "routes/about.tsx"),
+  // The account pages (SPEC §2): never cached, nothing personal rendered on the server.
+  route("settings", "routes/settings.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("privacy", "routes/privacy.tsx"),
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the
   // module reads the segments itself, since a tag and a date share places (SPEC §2, §5).

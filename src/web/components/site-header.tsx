@@ -17,7 +17,7 @@ export function SiteHeader({ site }: { site: SiteSettings | undefined }) {
         <SearchBox />
         <div className="site-header__end">
           {site && <SocialLinks social={site.social} />}
-          {site?.accountsBeta && <AccountMenu />}
+          {site?.accountsBeta && <AccountMenu feedbackEmail={site.feedbackEmail} />}
         </div>
       </div>
       <TopNav />

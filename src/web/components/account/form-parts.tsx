@@ -1,0 +1,54 @@
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
+import { type ApiProblem, waitText } from "../../lib/account/api-answer.ts";
+
+/** A labelled input: the label above, an optional hint tied to it by aria-describedby. */
+export function Field({
+  label,
+  hint,
+  ref,
+  ...input
+}: { label: string; hint?: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="account-field">
+      <label className="account-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={ref}
+        className="account-field__input"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+      {hint && (
+        <p className="account-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The server's message as given (role=alert: read out as it appears), with how long to wait. */
+export function ProblemMessage({ problem, children }: { problem: ApiProblem | null; children?: ReactNode }) {
+  if (problem === null) return null;
+  return (
+    <div className="account-message account-message--problem" role="alert">
+      <p>
+        {problem.message}
+        {problem.retryAfterSeconds !== null && ` ${waitText(problem.retryAfterSeconds)}`}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** A success or progress message (role=status: read out politely). */
+export function StatusMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="account-message" role="status">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import { AccountSession, GOOGLE_PENDING_KEY, type SessionState } from "./account-session.ts";
+import { USER_RECORD_KEY } from "./user-record.ts";
+
+const UNKNOWN: SessionState = { status: "unknown", user: null, userInfo: null };
+
+interface LoginStatusStore {
+  /** Null on the server, which never knows who is signed in (DESIGN.md §8: pages stay anonymous). */
+  session: AccountSession | null;
+  subscribe: (listener: () => void) => () => void;
+  getState: () => SessionState;
+}
+
+const LoginStatusContext = createContext<LoginStatusStore | undefined>(undefined);
+
+const SERVER_STORE: LoginStatusStore = { session: null, subscribe: () => () => {}, getState: () => UNKNOWN };
+
+/** One session a page load: in-app navigations and error boundaries remount the shell, not this. */
+let browserSession: AccountSession | undefined;
+
+function sessionOfThisPage(): AccountSession {
+  browserSession ??= new AccountSession({
+    fetch: (input, init) => window.fetch(input, init),
+    now: () => Date.now(),
+    storage: storageOrNull(() => window.localStorage),
+    locks: typeof navigator !== "undefined" && "locks" in navigator ? navigator.locks : undefined,
+    setTimer: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimer: (timer) => window.clearTimeout(timer as number),
+    sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+  });
+  return browserSession;
+}
+
+function storageOrNull(get: () => Storage): Storage | null {
+  try {
+    return get();
+  } catch {
+    // Storage blocked by the browser's settings.
+    return null;
+  }
+}
+
+/** Whether this page is the return from a Google sign-in (the flag the Google link left), once. */
+function consumeGooglePending(): boolean {
+  const storage = storageOrNull(() => window.sessionStorage);
+  try {
+    const pending = storage?.getItem(GOOGLE_PENDING_KEY) === "1";
+    storage?.removeItem(GOOGLE_PENDING_KEY);
+    return pending && !window.location.search.includes("signin=google-failed");
+  } catch {
+    return false;
+  }
+}
+
+/** Marks the next page as the return from Google (the Google link's click). */
+export function markGoogleSignInPending(): void {
+  try {
+    window.sessionStorage.setItem(GOOGLE_PENDING_KEY, "1");
+  } catch {
+    // Without storage the returning page asks nobody; the person signs in again.
+  }
+}
+
+/**
+ * The login status for the whole page (SPEC §4). The server and the first browser render both
+ * say "unknown", so hydration matches; the browser then starts the session.
+ */
+export function LoginStatusProvider({ children }: { children: ReactNode }) {
+  const [store] = useState<LoginStatusStore>(() => {
+    if (typeof window === "undefined") return SERVER_STORE;
+    const session = sessionOfThisPage();
+    return { session, subscribe: session.subscribe, getState: session.getState };
+  });
+  useEffect(() => {
+    const session = store.session;
+    if (session === null) return;
+    void session.start({ expectSignedIn: consumeGooglePending() });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === USER_RECORD_KEY || event.key === null) session.recordChanged();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [store]);
+  return <LoginStatusContext.Provider value={store}>{children}</LoginStatusContext.Provider>;
+}
+
+export interface LoginStatusValue extends SessionState {
+  /** The page's session (sign-in, sign-out, authedGet, authedPost); null on the server. */
+  session: AccountSession | null;
+}
+
+/** The login status, the user record and user info; SPEC §8: outside its provider, an error. */
+export function useLoginStatus(): LoginStatusValue {
+  const store = useContext(LoginStatusContext);
+  if (store === undefined) throw new Error("useLoginStatus() is used outside LoginStatusProvider");
+  const state = useSyncExternalStore(store.subscribe, store.getState, () => UNKNOWN);
+  return { ...state, session: store.session };
+}
