@@ -88,7 +88,9 @@ describe("loadConfig", () => {
   });
 
   it("reads the header's social links and the accounts beta flag", () => {
-    expect(loadConfig({})).toMatchObject({ ACCOUNTS_BETA: false });
+    // On by default since the account pages exist (sign-in, /settings, /logout); false hides the menu.
+    expect(loadConfig({})).toMatchObject({ ACCOUNTS_BETA: true });
+    expect(loadConfig({ ACCOUNTS_BETA: "false" })).toMatchObject({ ACCOUNTS_BETA: false });
     expect(loadConfig({}).SOCIAL_TWITTER_URL).toBeUndefined();
     expect(loadConfig({ SOCIAL_NEWSLETTER_URL: " " }).SOCIAL_NEWSLETTER_URL).toBeUndefined();
     expect(
@@ -106,6 +108,18 @@ describe("loadConfig", () => {
       'SOCIAL_TWITTER_URL: expected an absolute URL such as https://host/path; got "x.com/camstats"',
     );
     expect(errorOf({ ACCOUNTS_BETA: "on" })).toContain('ACCOUNTS_BETA: expected true or false; got "on"');
+  });
+
+  it("reads the feedback address and the Google sign-in mode, and says what is wrong with them", () => {
+    expect(loadConfig({}).FEEDBACK_EMAIL).toBeUndefined();
+    expect(loadConfig({ FEEDBACK_EMAIL: " hello@camstats.example " }).FEEDBACK_EMAIL).toBe("hello@camstats.example");
+    expect(errorOf({ FEEDBACK_EMAIL: "not an address" })).toContain(
+      "FEEDBACK_EMAIL: expected one e-mail address such as feedback@example.com",
+    );
+    expect(errorOf({ FEEDBACK_EMAIL: "Team <team@example.com>" })).toContain("FEEDBACK_EMAIL: expected one e-mail address");
+    expect(loadConfig({}).GOOGLE_SIGN_IN).toBeUndefined();
+    expect(loadConfig({ GOOGLE_SIGN_IN: "sandbox" }).GOOGLE_SIGN_IN).toBe("sandbox");
+    expect(errorOf({ GOOGLE_SIGN_IN: "facebook" })).toContain("GOOGLE_SIGN_IN: expected google or sandbox");
   });
 
   it("reads the bio fetcher's rate and refresh interval, and says what is wrong with them", () => {
