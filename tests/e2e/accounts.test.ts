@@ -1,0 +1,203 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { createAuth } from "../../src/identity/auth.ts";
+import { createIdentity } from "../../src/identity/identity.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
+import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
+import { SIGN_UP_ACCEPTED, WRONG_CREDENTIALS } from "../../src/server/routes/auth/auth-routes.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase } from "../helpers/database.ts";
+import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+
+/**
+ * Accounts in Chromium (issue 17; DESIGN.md §8): sign up in the header's dialog, confirm by the
+ * mailed link, sign in, stay signed in across a reload, sign out through /logout and land home
+ * 2 s later; a wrong password's message; two people in two browsers never see each other's data,
+ * and an anonymous visitor after them gets the anonymous page. Mail goes to a capture mailer.
+ */
+
+const PASSWORD = "orchid-lantern-42";
+const RECORD_KEY = "camstats.user";
+
+const mail: OutgoingMail[] = [];
+const mailer: Mailer = {
+  async send(message) {
+    mail.push(message);
+    return `<${mail.length}@camstats.test>`;
+  },
+  async close() {},
+};
+
+const site = browserSite(async () => {
+  const database = await createTestDatabase();
+  // The links' origin is the configured one; the tests follow their path and query on the site.
+  const auth = createAuth({
+    db: database.db,
+    secret: "s".repeat(48),
+    origin: "http://camstats.test",
+    mailer,
+    siteName: "camstats",
+  });
+  const app = testApp(database.db, {
+    config: loadConfig({ PLATFORM_NAME: "TestCams" }),
+    identity: createIdentity(database.db, auth),
+  });
+  return { app, cleanUp: [() => database.drop()] };
+});
+
+/** The confirmation link last mailed to `address`, on the site under test. */
+function linkTo(address: string): string {
+  const message = mail.filter((m) => m.to === address).at(-1);
+  const link = /https?:\/\/\S+/.exec(message?.text ?? "")?.[0];
+  if (link === undefined) throw new Error(`no link mailed to ${address}`);
+  const url = new URL(link);
+  return `${site.origin}${url.pathname}${url.search}`;
+}
+
+/** A confirmed account made through the API, for the tests that start signed out with one. */
+async function confirmedAccount(email: string): Promise<void> {
+  const response = await fetch(`${site.origin}/v1/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(202);
+  const followed = await fetch(linkTo(email), { redirect: "manual" });
+  expect(followed.headers.get("location")).toBe("/settings?email=verified");
+}
+
+/** Opens the header's account menu and waits for the browser to know the login status. */
+async function openMenu(page: Page, choice: string): Promise<void> {
+  await page.locator(".account-menu > summary").click();
+  await page.locator(".account-menu__items").getByRole("link", { name: choice, exact: true }).waitFor();
+}
+
+async function signInInline(page: Page, email: string, password = PASSWORD): Promise<void> {
+  const form = page.locator(".account-page");
+  await form.getByLabel("E-mail address").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+const shownEmail = (page: Page) => page.locator(".account-facts__email");
+
+describe("accounts in Chromium", () => {
+  it("signs up in the dialog, confirms by mail, signs in, stays signed in, signs out (375 px)", async () => {
+    const email = "journey@example.com";
+    const { page, close } = await site.open("/about", { viewport: PHONE });
+    try {
+      // Signed out: Sign In opens the dialog; Create account switches it to the sign-up form.
+      await openMenu(page, "Sign In");
+      await page.getByRole("link", { name: "Sign In", exact: true }).click();
+      // Named by its heading, which changes with the form: found by name once, used by element.
+      await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+      const dialog = page.locator("dialog.account-dialog");
+      await expectNoSeriousViolations(page, "account");
+      await dialog.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("dialog", { name: "Create an account" }).waitFor();
+      await expect.poll(() => page.evaluate("document.activeElement?.type")).toBe("email");
+      await dialog.getByLabel("E-mail address").fill(email);
+      await dialog.getByLabel("Password").fill(PASSWORD);
+      await dialog.getByRole("button", { name: "Create account" }).click();
+      await dialog.getByRole("status").getByText(SIGN_UP_ACCEPTED).waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+
+      // The mailed link confirms the address and lands on /settings with a banner, off the address.
+      await page.goto(linkTo(email));
+      await page.getByText("Your e-mail address is confirmed").waitFor();
+      await page.waitForURL(`${site.origin}/settings`);
+
+      await signInInline(page, email);
+      await expect.poll(() => shownEmail(page).textContent()).toBe(email);
+      expect(new URL(page.url()).pathname).toBe("/settings");
+      // The record holds the id and the address, never a token.
+      const record = JSON.parse(String(await page.evaluate(`localStorage.getItem("${RECORD_KEY}")`)));
+      expect(Object.keys(record).sort()).toEqual(["email", "id"]);
+
+      await page.reload();
+      await expect.poll(() => shownEmail(page).textContent()).toBe(email);
+      await openMenu(page, "Logout");
+      expect(await page.getByRole("link", { name: "My Lists" }).getAttribute("href")).toBe("/lists?tab=1");
+      expect(await page.getByRole("link", { name: "Give feedback" }).getAttribute("href")).toMatch(/^mailto:feedback@/);
+      await page.getByRole("link", { name: "Logout" }).click();
+      await page.getByRole("heading", { level: 1, name: "You are signed out" }).waitFor();
+      const signedOutAt = Date.now();
+      await page.waitForURL(`${site.origin}/`, { timeout: 5000 });
+      expect(Date.now() - signedOutAt).toBeGreaterThanOrEqual(1500);
+      expect(await page.evaluate(`localStorage.getItem("${RECORD_KEY}")`)).toBeNull();
+      // The sign-in is over on the server too: the refresh cookie was ended.
+      const refresh = await page.evaluate<number>("fetch('/v1/auth/refresh', { method: 'POST' }).then((r) => r.status)");
+      expect(refresh).toBe(401);
+    } finally {
+      await close();
+    }
+  });
+
+  it("shows the server's message for a wrong password, and Escape closes the dialog (1280 px)", async () => {
+    await confirmedAccount("wrong@example.com");
+    const { page, close } = await site.open("/about", { viewport: DESKTOP });
+    try {
+      await openMenu(page, "Sign In");
+      await page.getByRole("link", { name: "Sign In", exact: true }).click();
+      await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+      const dialog = page.locator("dialog.account-dialog");
+      await dialog.getByLabel("E-mail address").fill("wrong@example.com");
+      await dialog.getByLabel("Password").fill("not-the-password");
+      await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect.poll(() => dialog.getByRole("alert").textContent()).toContain(WRONG_CREDENTIALS);
+      await expectNoSeriousViolations(page, "account");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(new URL(page.url()).pathname).toBe("/about");
+    } finally {
+      await close();
+    }
+  });
+
+  it("two people in two browsers never see each other's data; an anonymous visitor after them gets the anonymous page", async () => {
+    const ann = "ann.two@example.com";
+    const bob = "bob.two@example.com";
+    await confirmedAccount(ann);
+    await confirmedAccount(bob);
+    const first = await site.open("/settings", { viewport: DESKTOP });
+    const second = await site.open("/settings", { viewport: PHONE });
+    await signInInline(first.page, ann);
+    await signInInline(second.page, bob);
+    await expect.poll(() => shownEmail(first.page).textContent()).toBe(ann);
+    await expect.poll(() => shownEmail(second.page).textContent()).toBe(bob);
+    // Each reloads (the server renders again) and still sees only their own.
+    for (const [{ page }, own, other] of [
+      [first, ann, bob],
+      [second, bob, ann],
+    ] as const) {
+      await page.reload();
+      await expect.poll(() => shownEmail(page).textContent()).toBe(own);
+      expect(await page.content()).not.toContain(other);
+    }
+    const anonymous = await site.open("/settings", { viewport: DESKTOP });
+    const html = (await anonymous.response?.text()) ?? "";
+    expect(html).not.toContain(ann);
+    expect(html).not.toContain(bob);
+    await anonymous.page.locator(".account-page").getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    const shown = await anonymous.page.content();
+    expect(shown).not.toContain(ann);
+    expect(shown).not.toContain(bob);
+    const about = await anonymous.page.goto(`${site.origin}/about`);
+    expect(await about?.text()).not.toContain(ann);
+  });
+
+  it("without scripts, the menu leads to /settings, which says sign-in needs them", async () => {
+    const { page, close } = await site.open("/about", { viewport: PHONE, javaScript: false });
+    try {
+      await page.locator(".account-menu > summary").click();
+      await page.locator(".account-menu__items").getByRole("link", { name: "Account" }).click();
+      await page.waitForURL(`${site.origin}/settings`);
+      await page.getByText("Signing in needs JavaScript").waitFor();
+    } finally {
+      await close();
+    }
+  });
+});
