@@ -94,6 +94,8 @@ describe("accounts in Chromium", () => {
       // Named by its heading, which changes with the form: found by name once, used by element.
       await page.getByRole("dialog", { name: "Sign in" }).waitFor();
       const dialog = page.locator("dialog.account-dialog");
+      // The modal dialog takes the focus to its first field.
+      await expect.poll(() => page.evaluate("document.activeElement?.type")).toBe("email");
       await expectNoSeriousViolations(page, "account");
       await dialog.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("dialog", { name: "Create an account" }).waitFor();
@@ -152,6 +154,8 @@ describe("accounts in Chromium", () => {
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
       expect(new URL(page.url()).pathname).toBe("/about");
+      // The focus is back on what opened the dialog.
+      await expect.poll(() => page.evaluate("document.activeElement?.textContent")).toBe("Sign In");
     } finally {
       await close();
     }
@@ -162,9 +166,16 @@ describe("accounts in Chromium", () => {
     const bob = "bob.two@example.com";
     await confirmedAccount(ann);
     await confirmedAccount(bob);
-    const first = await site.open("/settings", { viewport: DESKTOP });
+    const first = await site.open("/about", { viewport: DESKTOP });
     const second = await site.open("/settings", { viewport: PHONE });
-    await signInInline(first.page, ann);
+    // One through the header's dialog, which goes to /settings once signed in (SPEC §2).
+    await openMenu(first.page, "Sign In");
+    await first.page.getByRole("link", { name: "Sign In", exact: true }).click();
+    const dialog = first.page.locator("dialog.account-dialog");
+    await dialog.getByLabel("E-mail address").fill(ann);
+    await dialog.getByLabel("Password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+    await first.page.waitForURL(`${site.origin}/settings`);
     await signInInline(second.page, bob);
     await expect.poll(() => shownEmail(first.page).textContent()).toBe(ann);
     await expect.poll(() => shownEmail(second.page).textContent()).toBe(bob);

@@ -24,8 +24,9 @@ export function AccountMenu({ feedbackEmail }: { feedbackEmail: string }) {
   };
   const openDialog = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // The menu stays open behind the dialog, so that closing the dialog gives the focus back to
+    // Sign In (the browser returns it to what had it, which must still be shown).
     event.preventDefault();
-    closeMenu();
     setDialogOpen(true);
   };
   return (
@@ -35,7 +36,7 @@ export function AccountMenu({ feedbackEmail }: { feedbackEmail: string }) {
           <AccountIcon />
         </summary>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its links' own; this only closes the menu after them */}
-        <ul className="account-menu__items" aria-busy={status === "unknown"} onClick={closeMenu}>
+        <ul className="account-menu__items" aria-busy={status === "unknown"} onClick={(event) => event.defaultPrevented || closeMenu()}>
           {status === true && user !== null && user.email !== "" && (
             <li className="account-menu__who">
               Signed in as <span className="account-menu__email">{user.email}</span>
@@ -64,6 +65,7 @@ export function AccountMenu({ feedbackEmail }: { feedbackEmail: string }) {
         onClose={() => setDialogOpen(false)}
         onSignedIn={() => {
           setDialogOpen(false);
+          closeMenu();
           // SPEC §2: sign-in redirects to /settings.
           navigate("/settings");
         }}

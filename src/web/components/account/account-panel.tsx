@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.ts";
 import type { AccountSession } from "../../lib/account/account-session.ts";
@@ -174,6 +174,11 @@ function SignOutEverywhere({ session }: { session: AccountSession }) {
 function DeleteAccount({ session, details }: { session: AccountSession; details: AccountDetails }) {
   const navigate = useNavigate();
   const [asked, setAsked] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // The confirmation field takes the focus as it appears: the next thing to do is to type in it.
+  useEffect(() => {
+    if (asked) field.current?.focus();
+  }, [asked]);
   const [confirmation, setConfirmation] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
@@ -212,7 +217,7 @@ function DeleteAccount({ session, details }: { session: AccountSession; details:
               name="confirm-password"
               autoComplete="current-password"
               required
-              autoFocus
+              ref={field}
               value={confirmation}
               onChange={(event) => setConfirmation(event.currentTarget.value)}
             />
@@ -223,7 +228,7 @@ function DeleteAccount({ session, details }: { session: AccountSession; details:
               name="confirm-email"
               autoComplete="off"
               required
-              autoFocus
+              ref={field}
               value={confirmation}
               onChange={(event) => setConfirmation(event.currentTarget.value)}
             />

@@ -24,6 +24,9 @@ export function SignInDialog({
   }, [open]);
   return (
     <dialog ref={dialog} className="account-dialog" aria-labelledby={headingId} onClose={onClose}>
+      {/* Mounted only while open: each opening starts at a blank sign-in form. */}
+      {open && <SignInForms headingId={headingId} onSignedIn={onSignedIn} />}
+      {/* After the form, so that the dialog's first focus lands on the e-mail field; drawn top right. */}
       <button
         type="button"
         className="account-dialog__close"
@@ -32,8 +35,6 @@ export function SignInDialog({
       >
         ×
       </button>
-      {/* Mounted only while open: each opening starts at a blank sign-in form. */}
-      {open && <SignInForms headingId={headingId} onSignedIn={onSignedIn} />}
     </dialog>
   );
 }
