@@ -112,11 +112,15 @@ describe("loadConfig", () => {
 
   it("reads the feedback address and the Google sign-in mode, and says what is wrong with them", () => {
     expect(loadConfig({}).FEEDBACK_EMAIL).toBeUndefined();
-    expect(loadConfig({ FEEDBACK_EMAIL: " hello@camstats.example " }).FEEDBACK_EMAIL).toBe("hello@camstats.example");
+    expect(loadConfig({ FEEDBACK_EMAIL: " hello@camstats.example " }).FEEDBACK_EMAIL).toBe(
+      "hello@camstats.example",
+    );
     expect(errorOf({ FEEDBACK_EMAIL: "not an address" })).toContain(
       "FEEDBACK_EMAIL: expected one e-mail address such as feedback@example.com",
     );
-    expect(errorOf({ FEEDBACK_EMAIL: "Team <team@example.com>" })).toContain("FEEDBACK_EMAIL: expected one e-mail address");
+    expect(errorOf({ FEEDBACK_EMAIL: "Team <team@example.com>" })).toContain(
+      "FEEDBACK_EMAIL: expected one e-mail address",
+    );
     expect(loadConfig({}).GOOGLE_SIGN_IN).toBeUndefined();
     expect(loadConfig({ GOOGLE_SIGN_IN: "sandbox" }).GOOGLE_SIGN_IN).toBe("sandbox");
     expect(errorOf({ GOOGLE_SIGN_IN: "facebook" })).toContain("GOOGLE_SIGN_IN: expected google or sandbox");

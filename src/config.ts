@@ -210,7 +210,9 @@ export const configSchema = z
     // Which Google sign-in the pages offer: the real one, the sandbox's local stand-in, or none
     // (unset). Set by whatever starts the Google provider; the pages only read it.
     GOOGLE_SIGN_IN: optionalText.pipe(
-      z.enum(["google", "sandbox"], { error: "expected google or sandbox (or unset: no Google sign-in)" }).optional(),
+      z
+        .enum(["google", "sandbox"], { error: "expected google or sandbox (or unset: no Google sign-in)" })
+        .optional(),
     ),
 
     // Where mail goes (src/mail/): a real SMTP server, or, unset, the embedded sink `npm start`

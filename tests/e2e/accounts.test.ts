@@ -123,7 +123,9 @@ describe("accounts in Chromium", () => {
       await expect.poll(() => shownEmail(page).textContent()).toBe(email);
       await openMenu(page, "Logout");
       expect(await page.getByRole("link", { name: "My Lists" }).getAttribute("href")).toBe("/lists?tab=1");
-      expect(await page.getByRole("link", { name: "Give feedback" }).getAttribute("href")).toMatch(/^mailto:feedback@/);
+      expect(await page.getByRole("link", { name: "Give feedback" }).getAttribute("href")).toMatch(
+        /^mailto:feedback@/,
+      );
       await page.getByRole("link", { name: "Logout" }).click();
       await page.getByRole("heading", { level: 1, name: "You are signed out" }).waitFor();
       const signedOutAt = Date.now();
@@ -131,7 +133,9 @@ describe("accounts in Chromium", () => {
       expect(Date.now() - signedOutAt).toBeGreaterThanOrEqual(1500);
       expect(await page.evaluate(`localStorage.getItem("${RECORD_KEY}")`)).toBeNull();
       // The sign-in is over on the server too: the refresh cookie was ended.
-      const refresh = await page.evaluate<number>("fetch('/v1/auth/refresh', { method: 'POST' }).then((r) => r.status)");
+      const refresh = await page.evaluate<number>(
+        "fetch('/v1/auth/refresh', { method: 'POST' }).then((r) => r.status)",
+      );
       expect(refresh).toBe(401);
     } finally {
       await close();
@@ -192,7 +196,10 @@ describe("accounts in Chromium", () => {
     const html = (await anonymous.response?.text()) ?? "";
     expect(html).not.toContain(ann);
     expect(html).not.toContain(bob);
-    await anonymous.page.locator(".account-page").getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    await anonymous.page
+      .locator(".account-page")
+      .getByRole("button", { name: "Sign in", exact: true })
+      .waitFor();
     const shown = await anonymous.page.content();
     expect(shown).not.toContain(ann);
     expect(shown).not.toContain(bob);

@@ -36,7 +36,11 @@ export function AccountMenu({ feedbackEmail }: { feedbackEmail: string }) {
           <AccountIcon />
         </summary>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its links' own; this only closes the menu after them */}
-        <ul className="account-menu__items" aria-busy={status === "unknown"} onClick={(event) => event.defaultPrevented || closeMenu()}>
+        <ul
+          className="account-menu__items"
+          aria-busy={status === "unknown"}
+          onClick={(event) => event.defaultPrevented || closeMenu()}
+        >
           {status === true && user !== null && user.email !== "" && (
             <li className="account-menu__who">
               Signed in as <span className="account-menu__email">{user.email}</span>

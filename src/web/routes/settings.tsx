@@ -61,7 +61,10 @@ export default function Settings() {
             Checking whether you are signed in…
           </p>
           <noscript>
-            <p>Signing in needs JavaScript: your browser keeps the sign-in, not our pages. Turn it on and reload.</p>
+            <p>
+              Signing in needs JavaScript: your browser keeps the sign-in, not our pages. Turn it on and
+              reload.
+            </p>
           </noscript>
         </>
       )}

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.ts";
 import type { AccountSession } from "../../lib/account/account-session.ts";
+import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.ts";
 import type { UserRecord } from "../../lib/account/user-record.ts";
 import { Field, ProblemMessage, StatusMessage } from "./form-parts.tsx";
 import { PASSWORD_MIN_LENGTH } from "./sign-in-forms.tsx";
@@ -19,7 +19,12 @@ const METHOD_NAMES = { password: "E-mail and password", google: "Google" } as co
 /** The problem an authenticated call's failure carries, or a plain one. */
 function problemOfError(error: unknown): ApiProblem {
   if (error instanceof AccountCallError) return error.problem;
-  return { status: 0, code: "unreachable", message: "The site could not be reached. Try again.", retryAfterSeconds: null };
+  return {
+    status: 0,
+    code: "unreachable",
+    message: "The site could not be reached. Try again.",
+    retryAfterSeconds: null,
+  };
 }
 
 /** The signed-in part of /settings: all of it from authenticated calls, in the browser only. */
@@ -56,7 +61,9 @@ export function AccountPanel({ session, user }: { session: AccountSession; user:
               <dd>{details.emailVerified ? "Yes" : "Not yet: follow the link we mailed you"}</dd>
               <dt>Member since</dt>
               <dd>
-                <time dateTime={details.createdAt}>{new Date(details.createdAt).toLocaleDateString("en-GB", { dateStyle: "long" })}</time>
+                <time dateTime={details.createdAt}>
+                  {new Date(details.createdAt).toLocaleDateString("en-GB", { dateStyle: "long" })}
+                </time>
               </dd>
               <dt>Sign-in methods</dt>
               <dd>{details.signInMethods.map((method) => METHOD_NAMES[method] ?? method).join(", ")}</dd>
@@ -189,7 +196,10 @@ function DeleteAccount({ session, details }: { session: AccountSession; details:
     setBusy(true);
     setProblem(null);
     try {
-      await session.authedPost("/v1/account/delete", byPassword ? { password: confirmation } : { confirm: confirmation.trim() });
+      await session.authedPost(
+        "/v1/account/delete",
+        byPassword ? { password: confirmation } : { confirm: confirmation.trim() },
+      );
       session.signOutLocally();
       navigate("/logout", { state: { deleted: true } });
     } catch (error) {
@@ -205,7 +215,11 @@ function DeleteAccount({ session, details }: { session: AccountSession; details:
         good. It cannot be undone.
       </p>
       {!asked ? (
-        <button type="button" className="account-button account-button--danger" onClick={() => setAsked(true)}>
+        <button
+          type="button"
+          className="account-button account-button--danger"
+          onClick={() => setAsked(true)}
+        >
           Delete my account and its data…
         </button>
       ) : (

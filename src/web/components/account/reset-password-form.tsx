@@ -31,7 +31,12 @@ export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSign
     event.preventDefault();
     setProblem(null);
     if (password !== again) {
-      setProblem({ status: 0, code: "mismatch", message: "The two passwords differ.", retryAfterSeconds: null });
+      setProblem({
+        status: 0,
+        code: "mismatch",
+        message: "The two passwords differ.",
+        retryAfterSeconds: null,
+      });
       return;
     }
     setBusy(true);

@@ -6,7 +6,8 @@ import { Field, ProblemMessage, StatusMessage } from "./form-parts.tsx";
 
 const EMAIL_TEXT: Record<EmailOutcome, string> = {
   verified: "Your e-mail address is confirmed. You can sign in now.",
-  "already-used": "This confirmation link has been used already, so your address is confirmed. Sign in to continue.",
+  "already-used":
+    "This confirmation link has been used already, so your address is confirmed. Sign in to continue.",
   expired: "This confirmation link has expired: links work for 24 hours.",
   invalid: "This confirmation link does not work. Check that you copied all of it, or ask for a new one.",
 };
@@ -28,8 +29,10 @@ export function SettingsNotices({ notice }: { notice: SettingsNotice }) {
         <div className="account-banner" role="status">
           <p>
             Signing in with Google did not work
-            {notice.googleFailed.reason !== null && <> ({notice.googleFailed.reason.replace(/[_-]/g, " ")})</>}.
-            Try again, or sign in with your e-mail address and password.
+            {notice.googleFailed.reason !== null && (
+              <> ({notice.googleFailed.reason.replace(/[_-]/g, " ")})</>
+            )}
+            . Try again, or sign in with your e-mail address and password.
           </p>
         </div>
       )}

@@ -36,6 +36,7 @@ export function SignInForms({
   const [email, setEmail] = useState("");
   const first = useRef<HTMLInputElement>(null);
   const switched = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mode is the trigger: a new form was mounted
   useEffect(() => {
     // After a switch, the new form's first field takes the focus (not on the first render: the
     // dialog's own focus handling, or the page, decides that).
@@ -94,7 +95,13 @@ function EmailField({ email, setEmail, first }: Pick<FormProps, "email" | "setEm
   );
 }
 
-function SignInForm({ email, setEmail, first, switchTo, onSignedIn }: FormProps & { onSignedIn: () => void }) {
+function SignInForm({
+  email,
+  setEmail,
+  first,
+  switchTo,
+  onSignedIn,
+}: FormProps & { onSignedIn: () => void }) {
   const { session } = useLoginStatus();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -106,7 +113,9 @@ function SignInForm({ email, setEmail, first, switchTo, onSignedIn }: FormProps 
     setBusy(true);
     setProblem(null);
     setResent(null);
-    const outcome = await session.signIn(email.trim(), password).catch(() => ({ ok: false as const, problem: UNREACHABLE }));
+    const outcome = await session
+      .signIn(email.trim(), password)
+      .catch(() => ({ ok: false as const, problem: UNREACHABLE }));
     setBusy(false);
     if (outcome.ok) onSignedIn();
     else setProblem(outcome.problem);
@@ -221,7 +230,9 @@ function ResetRequestForm({ email, setEmail, first, switchTo }: FormProps) {
     const outcome = await postPublic("/v1/auth/password-reset", { email: email.trim() });
     setBusy(false);
     if (!outcome.ok) return setProblem(outcome.problem);
-    setDone(outcome.body?.message ?? "If the address has an account, a link to reset its password is on its way.");
+    setDone(
+      outcome.body?.message ?? "If the address has an account, a link to reset its password is on its way.",
+    );
   };
   return (
     <>
@@ -257,7 +268,12 @@ export function GoogleSignIn() {
   if (mode === null) return null;
   return (
     <div className="account-form__google">
-      <a className="account-button account-button--secondary" href="/v1/auth/google/start" target="_self" onClick={markGoogleSignInPending}>
+      <a
+        className="account-button account-button--secondary"
+        href="/v1/auth/google/start"
+        target="_self"
+        onClick={markGoogleSignInPending}
+      >
         Sign in with Google
       </a>
       {mode === "sandbox" && <p className="account-field__hint">The sandbox's local stand-in for Google.</p>}

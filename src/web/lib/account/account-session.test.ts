@@ -102,7 +102,10 @@ describe("the login status (SPEC §4)", () => {
   });
 
   it("a refused refresh (401) clears the record: status false", async () => {
-    const h = harness({ "/v1/auth/refresh": [() => json(401, { error: { code: "signed_out", message: "x" } })] }, RECORD);
+    const h = harness(
+      { "/v1/auth/refresh": [() => json(401, { error: { code: "signed_out", message: "x" } })] },
+      RECORD,
+    );
     await h.session.start();
     expect(h.session.getState().status).toBe(false);
     expect(h.storage.has(USER_RECORD_KEY)).toBe(false);
@@ -125,14 +128,26 @@ describe("the login status (SPEC §4)", () => {
   });
 
   it("two races in a row sign out", async () => {
-    const h = harness({ "/v1/auth/refresh": [() => json(409, { error: { code: "refresh_race", message: "x" } })] }, RECORD);
+    const h = harness(
+      { "/v1/auth/refresh": [() => json(409, { error: { code: "refresh_race", message: "x" } })] },
+      RECORD,
+    );
     await h.session.start();
     expect(h.paths()).toEqual(["/v1/auth/refresh", "/v1/auth/refresh"]);
     expect(h.session.getState().status).toBe(false);
   });
 
   it("an unreachable server is not a sign-out: the record stays for the next try", async () => {
-    const h = harness({ "/v1/auth/refresh": [() => { throw new TypeError("Failed to fetch"); }] }, RECORD);
+    const h = harness(
+      {
+        "/v1/auth/refresh": [
+          () => {
+            throw new TypeError("Failed to fetch");
+          },
+        ],
+      },
+      RECORD,
+    );
     await h.session.start();
     expect(h.session.getState().status).toBe(false);
     expect(h.storage.get(USER_RECORD_KEY)).toBe(RECORD);
@@ -157,7 +172,9 @@ describe("signing in and out", () => {
   it("a sign-in stores only the user record, loads user info, and never stores the token", async () => {
     const token = tokenFor("u1");
     const h = harness({
-      "/v1/auth/sign-in": [() => json(200, { token, expiresAt: 1_800_003_600, user: { id: "u1", email: "ann@example.com" } })],
+      "/v1/auth/sign-in": [
+        () => json(200, { token, expiresAt: 1_800_003_600, user: { id: "u1", email: "ann@example.com" } }),
+      ],
       "/v1/user_info": [() => json(200, USER_INFO)],
     });
     await h.session.start();
@@ -169,11 +186,17 @@ describe("signing in and out", () => {
 
   it("a refused sign-in gives the server's problem and changes nothing", async () => {
     const h = harness({
-      "/v1/auth/sign-in": [() => json(401, { error: { code: "wrong_credentials", message: "Wrong e-mail address or password." } })],
+      "/v1/auth/sign-in": [
+        () =>
+          json(401, { error: { code: "wrong_credentials", message: "Wrong e-mail address or password." } }),
+      ],
     });
     await h.session.start();
     const outcome = await h.session.signIn("ann@example.com", "nope");
-    expect(outcome).toMatchObject({ ok: false, problem: { code: "wrong_credentials", message: "Wrong e-mail address or password." } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      problem: { code: "wrong_credentials", message: "Wrong e-mail address or password." },
+    });
     expect(h.session.getState().status).toBe(false);
   });
 
@@ -197,7 +220,15 @@ describe("signing in and out", () => {
   it("back from Google (no record), refreshes, then learns the address from the account", async () => {
     const h = harness({
       "/v1/auth/refresh": [() => json(200, { token: tokenFor("g7"), expiresAt: 1_800_003_600 })],
-      "/v1/account": [() => json(200, { email: "gia@example.com", emailVerified: true, createdAt: "x", signInMethods: ["google"] })],
+      "/v1/account": [
+        () =>
+          json(200, {
+            email: "gia@example.com",
+            emailVerified: true,
+            createdAt: "x",
+            signInMethods: ["google"],
+          }),
+      ],
       "/v1/user_info": [() => json(200, USER_INFO)],
     });
     await h.session.start({ expectSignedIn: true });
@@ -255,7 +286,9 @@ describe("authenticated calls (SPEC §7, §8)", () => {
   it("raises Error('Failed fetch') for a read and Error('Failed update') for a write, with the server's problem", async () => {
     const h = await signedIn({
       "/v1/account": [() => json(500, { error: { code: "internal", message: "Oops." } })],
-      "/v1/account/password": [() => json(403, { error: { code: "wrong_password", message: "Wrong password." } })],
+      "/v1/account/password": [
+        () => json(403, { error: { code: "wrong_password", message: "Wrong password." } }),
+      ],
     });
     await expect(h.session.authedGet("/v1/account")).rejects.toThrow(new Error("Failed fetch"));
     await expect(h.session.authedPost("/v1/account/password", {})).rejects.toMatchObject({
@@ -276,7 +309,16 @@ describe("authenticated calls (SPEC §7, §8)", () => {
     timer?.callback();
     await vi.waitFor(() => expect(h.paths().filter((p) => p === "/v1/auth/refresh")).toHaveLength(2));
     expect(h.session.getState().status).toBe(true);
-    const failing = harness({ "/v1/auth/refresh": [() => json(200, { token: tokenFor("u1"), expiresAt: 1_800_003_600 }), () => json(401, {})], "/v1/user_info": [() => json(200, USER_INFO)] }, RECORD);
+    const failing = harness(
+      {
+        "/v1/auth/refresh": [
+          () => json(200, { token: tokenFor("u1"), expiresAt: 1_800_003_600 }),
+          () => json(401, {}),
+        ],
+        "/v1/user_info": [() => json(200, USER_INFO)],
+      },
+      RECORD,
+    );
     await failing.session.start();
     failing.timers.at(-1)?.callback();
     await vi.waitFor(() => expect(failing.session.getState().status).toBe(false));

@@ -1,13 +1,23 @@
 import { AccountCallError, type ApiProblem, problemOf } from "./api-answer.ts";
 import { needsRefresh, REFRESH_WINDOW_S, refreshDelayMs } from "./token-timing.ts";
-import { parseUserRecord, serializeUserRecord, subjectOfToken, USER_RECORD_KEY, type UserRecord } from "./user-record.ts";
+import {
+  parseUserRecord,
+  serializeUserRecord,
+  subjectOfToken,
+  USER_RECORD_KEY,
+  type UserRecord,
+} from "./user-record.ts";
 
 /** SPEC §4: unknown until the page knows, then true (signed in) or false. */
 export type LoginStatus = "unknown" | true | false;
 
 /** SPEC §3 User summary, as GET /v1/user_info answers it. */
 export interface UserSummary {
-  userInfo: { accountVerifiedForPerformer: string | null; watchedLists: unknown[]; lastActivityTime: string | null };
+  userInfo: {
+    accountVerifiedForPerformer: string | null;
+    watchedLists: unknown[];
+    lastActivityTime: string | null;
+  };
   ownedLists: unknown[];
   allLists: unknown[];
 }
@@ -246,10 +256,13 @@ export class AccountSession {
 
   private schedule(expiresAt: number): void {
     if (this.timer !== null) this.deps.clearTimer(this.timer);
-    this.timer = this.deps.setTimer(() => {
-      this.timer = null;
-      void this.refresh();
-    }, refreshDelayMs(expiresAt, this.deps.now()));
+    this.timer = this.deps.setTimer(
+      () => {
+        this.timer = null;
+        void this.refresh();
+      },
+      refreshDelayMs(expiresAt, this.deps.now()),
+    );
   }
 
   private readRecord(): UserRecord | null {

@@ -7,7 +7,12 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 describe("the API's answers, for people", () => {
   it("takes the server's code and message as given", async () => {
     const problem = await problemOf(json(400, { error: { code: "weak_password", message: "Too short." } }));
-    expect(problem).toEqual({ status: 400, code: "weak_password", message: "Too short.", retryAfterSeconds: null });
+    expect(problem).toEqual({
+      status: 400,
+      code: "weak_password",
+      message: "Too short.",
+      retryAfterSeconds: null,
+    });
   });
 
   it("says something plain when the body is not the API's", async () => {
@@ -18,7 +23,11 @@ describe("the API's answers, for people", () => {
 
   it("reads Retry-After as seconds or as a date", async () => {
     const problem = await problemOf(
-      json(429, { error: { code: "too_many_attempts", message: "Too many attempts." } }, { "retry-after": "90" }),
+      json(
+        429,
+        { error: { code: "too_many_attempts", message: "Too many attempts." } },
+        { "retry-after": "90" },
+      ),
     );
     expect(problem.retryAfterSeconds).toBe(90);
     const now = Date.parse("2026-11-25T12:00:00Z");

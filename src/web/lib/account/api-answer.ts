@@ -24,8 +24,14 @@ export async function problemOf(response: Response): Promise<ApiProblem> {
   } catch {
     // Not JSON (a proxy's page, say): the plain message stands.
   }
-  if (response.status === 429 && code === "unknown") message = "Too many attempts. Wait a moment and try again.";
-  return { status: response.status, code, message, retryAfterSeconds: retryAfterOf(response.headers.get("retry-after")) };
+  if (response.status === 429 && code === "unknown")
+    message = "Too many attempts. Wait a moment and try again.";
+  return {
+    status: response.status,
+    code,
+    message,
+    retryAfterSeconds: retryAfterOf(response.headers.get("retry-after")),
+  };
 }
 
 /** Retry-After as seconds from now: a number of seconds, or an HTTP date (RFC 9110). */

@@ -3,7 +3,10 @@ import { parseUserRecord, serializeUserRecord, subjectOfToken } from "./user-rec
 
 describe("the local user record", () => {
   it("reads a record of ours and refuses anything else", () => {
-    expect(parseUserRecord('{"id":"u1","email":"ann@example.com"}')).toEqual({ id: "u1", email: "ann@example.com" });
+    expect(parseUserRecord('{"id":"u1","email":"ann@example.com"}')).toEqual({
+      id: "u1",
+      email: "ann@example.com",
+    });
     for (const bad of [
       null,
       "",
