@@ -290,7 +290,7 @@ describe("authenticated calls (SPEC §7, §8)", () => {
         () => json(403, { error: { code: "wrong_password", message: "Wrong password." } }),
       ],
     });
-    await expect(h.session.authedGet("/v1/account")).rejects.toThrow(new Error("Failed fetch"));
+    await expect(h.session.authedGet("/v1/account")).rejects.toThrow(/^Failed fetch$/);
     await expect(h.session.authedPost("/v1/account/password", {})).rejects.toMatchObject({
       message: "Failed update",
       problem: { code: "wrong_password", message: "Wrong password." },
