@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { type Options as Argon2Options, hash, verify } from "@node-rs/argon2";
 
 /**
@@ -6,12 +7,36 @@ import { type Options as Argon2Options, hash, verify } from "@node-rs/argon2";
  */
 const ARGON2: Argon2Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+/**
+ * How many hashes run at once in a process: one core fewer than the machine has (at least one),
+ * so a burst of sign-ins queues for the hash instead of taking every core from the pages and the
+ * search (BENCHMARKS.md, "Accounts"). Each server process has its own queue.
+ */
+export const CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function queued<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** Hashes running and waiting in this process (the tests read it). */
+export const hashQueue = () => ({ running, waiting: waiting.length });
+
+export const hashPassword = (password: string): Promise<string> => queued(() => hash(password, ARGON2));
 
 /** Whether the password is the one the stored hash was made from; a malformed hash is a plain no. */
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await verify(stored, password);
+    return await queued(() => verify(stored, password));
   } catch {
     return false;
   }
