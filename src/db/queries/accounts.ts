@@ -66,3 +66,17 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       await tx.deleteFrom("mail_log").where("recipient", "=", user.email.toLowerCase()).execute();
   });
 }
+
+/**
+ * Deletes accounts never confirmed, made before `before`: their link expired long ago, and such a
+ * row (a sign-up with someone else's address, a Google sign-in its provider did not confirm) would
+ * otherwise keep the address's owner from linking Google to it. Returns how many went.
+ */
+export async function deleteUnconfirmedAccounts(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .deleteFrom("users")
+    .where("email_verified", "=", false)
+    .where("created_at", "<", before)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

@@ -2,12 +2,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsSite, PASSWORD, refreshCookieOf } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
+import { deleteUnconfirmedAccounts } from "../../db/queries/accounts.ts";
 import {
   ADDRESS_MAIL_REQUESTS_PER_HOUR,
   ADDRESS_SIGN_UPS_PER_HOUR,
   FREE_FAILURES,
 } from "../../identity/abuse-limits.ts";
 import { PASSWORD_TOO_COMMON } from "../../identity/password-rules.ts";
+import { UNCONFIRMED_KEPT_MS } from "../../start/account-cleanup.ts";
 import { WRONG_CONFIRMATION, WRONG_PASSWORD } from "./account.ts";
 import { RESEND_ACCEPTED, RESET_ACCEPTED, RESET_LINK_INVALID } from "./auth/auth-routes.ts";
 
@@ -181,6 +183,24 @@ describe("the signed-in account, resets and limits", () => {
     const ask = () => site.post("/v1/auth/password-reset", { email: "hal@example.com" }, { ip: mailIp });
     for (let i = 0; i < ADDRESS_MAIL_REQUESTS_PER_HOUR; i++) expect((await ask()).statusCode).toBe(202);
     expect((await ask()).statusCode).toBe(429);
+  });
+
+  it("deletes accounts left unconfirmed for 48 hours, and only those", async () => {
+    expect((await site.signUp("old-unconfirmed@example.com")).statusCode).toBe(202);
+    expect((await site.signUp("new-unconfirmed@example.com")).statusCode).toBe(202);
+    await site.confirmedAccount("old-confirmed@example.com");
+    await t.pool.query(
+      "UPDATE users SET created_at = now() - interval '49 hours' WHERE email IN ('old-unconfirmed@example.com', 'old-confirmed@example.com')",
+    );
+    const deleted = await deleteUnconfirmedAccounts(t.db, new Date(Date.now() - UNCONFIRMED_KEPT_MS));
+    expect(deleted).toBe(1);
+    const { rows } = await t.pool.query(
+      "SELECT email FROM users WHERE email IN ('old-unconfirmed@example.com', 'new-unconfirmed@example.com', 'old-confirmed@example.com') ORDER BY email",
+    );
+    expect(rows.map((r: { email: string }) => r.email)).toEqual([
+      "new-unconfirmed@example.com",
+      "old-confirmed@example.com",
+    ]);
   });
 
   it("answers hostile input to every account call with a 4xx, never a 500, and stores nothing", async () => {
