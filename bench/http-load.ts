@@ -14,8 +14,16 @@ interface AutocannonOptions {
   /** Seconds a request may take before it counts as a timeout. */
   timeout: number;
   /** Each connection sends these in order, starting over at the end. */
-  requests: Array<{ method: "GET"; path: string }>;
+  requests: LoadRequest[];
   /** Sent with every request. */
+  headers?: Record<string, string>;
+}
+
+/** One request of a load: GET by default; a body is sent as it is. */
+export interface LoadRequest {
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
   headers?: Record<string, string>;
 }
 
@@ -75,9 +83,22 @@ export function percentile(sorted: Float64Array, p: number): number {
  * order. Latencies are autocannon's own response times, as it records them in its histogram (2xx
  * only), kept here whole because its result stops at p90 and p97.5 and the target is a p95.
  */
-export async function runLoad(
+export function runLoad(
   baseUrl: string,
   paths: readonly string[],
+  options: LoadOptions,
+): Promise<LoadResult> {
+  return runRequests(
+    baseUrl,
+    paths.map((path) => ({ method: "GET", path })),
+    options,
+  );
+}
+
+/** runLoad's load, of any requests (bench:accounts posts sign-ins). */
+export async function runRequests(
+  baseUrl: string,
+  requests: readonly LoadRequest[],
   options: LoadOptions,
 ): Promise<LoadResult> {
   const times: number[] = [];
@@ -88,7 +109,7 @@ export async function runLoad(
     // A slow baseline queues 50 connections deep; a reply late by seconds is a latency to report,
     // not a lost request.
     timeout: 120,
-    requests: paths.map((path) => ({ method: "GET", path })),
+    requests: [...requests],
     headers: options.headers,
   });
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {

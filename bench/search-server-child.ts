@@ -49,6 +49,8 @@ export async function startServerChild(options: {
   v8Flags?: readonly string[];
   /** Each server process logs its full collections by the second (bench/gc-trace.ts). */
   traceGc?: boolean;
+  /** Accounts under /v1/auth (bench:accounts). */
+  accounts?: boolean;
 }): Promise<ServerChild> {
   const child = fork(
     path.join(import.meta.dirname, "search-server.ts"),
@@ -68,6 +70,8 @@ export async function startServerChild(options: {
       String(options.processes ?? 1),
       "--pool",
       String(options.pool ?? 4),
+      "--accounts",
+      options.accounts ? "on" : "off",
     ],
     {
       // The server processes' own V8 flags, as `npm start` forks them.

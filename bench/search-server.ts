@@ -8,6 +8,7 @@ import { sandboxPlatform } from "../src/online-rooms/platform-source.ts";
 import { createSearchService } from "../src/search/search-service.ts";
 import { buildApp } from "../src/server/app.ts";
 import { SEARCH_FOLLOWS_POLLS_SECONDS } from "../src/start/site-server.ts";
+import { benchIdentity } from "./bench-identity.ts";
 import { traceFullCollections } from "./gc-trace.ts";
 import { createPostgresSearchService, tuneBaselineSessions } from "./search-postgres.ts";
 import { baselineBuildText } from "./search-postgres-table.ts";
@@ -39,6 +40,8 @@ export interface ServerReady {
 }
 
 export interface ServerStats {
+  /** CPU time the process has used, user and system, all threads (ms). */
+  cpuMs: number;
   rssMb: number;
   /** VmHWM: the process's peak resident set, index load and load test included. */
   peakRssMb: number;
@@ -49,7 +52,12 @@ const MB = 1024 * 1024;
 function stats(): ServerStats {
   const status = readFileSync("/proc/self/status", "utf8");
   const hwmKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return { rssMb: process.memoryUsage().rss / MB, peakRssMb: hwmKb / 1024 };
+  const cpu = process.cpuUsage();
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rssMb: process.memoryUsage().rss / MB,
+    peakRssMb: hwmKb / 1024,
+  };
 }
 
 async function main(): Promise<void> {
@@ -71,6 +79,8 @@ async function main(): Promise<void> {
       processes: { type: "string", default: "1" },
       /** Database connections per process (npm start's server processes have 10). */
       pool: { type: "string", default: "4" },
+      /** "on": accounts under /v1/auth (bench:accounts), their mail dropped. */
+      accounts: { type: "string", default: "off" },
     },
   });
   const processes = Number(values.processes);
@@ -112,6 +122,7 @@ async function main(): Promise<void> {
     search,
     ...(values.feed ? { platform: sandboxPlatform(values.feed), imageHost: values.feed } : {}),
     ...(values["page-cache"] === "off" ? { pageCache: false as const } : {}),
+    ...(values.accounts === "on" ? { identity: benchIdentity(db) } : {}),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   if (process.env.BENCH_GC_TRACE === "1") traceFullCollections();
@@ -168,6 +179,7 @@ async function runPrimary(processes: number): Promise<void> {
       const all = await Promise.all(workers.map(ask));
       const own = stats();
       process.send?.({
+        cpuMs: own.cpuMs + all.reduce((sum, s) => sum + s.cpuMs, 0),
         rssMb: own.rssMb + all.reduce((sum, s) => sum + s.rssMb, 0),
         peakRssMb: own.peakRssMb + all.reduce((sum, s) => sum + s.peakRssMb, 0),
       } satisfies ServerStats);

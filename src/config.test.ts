@@ -169,6 +169,14 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads AUTH_SECRET: unset by default, at least 32 characters when set", () => {
+    expect(loadConfig({}).AUTH_SECRET).toBeUndefined();
+    expect(loadConfig({ AUTH_SECRET: "a".repeat(32) }).AUTH_SECRET).toBe("a".repeat(32));
+    expect(errorOf({ AUTH_SECRET: "too-short" })).toContain(
+      "AUTH_SECRET: expected at least 32 characters (for example: openssl rand -hex 32)",
+    );
+  });
+
   it("reads where mail goes, and says what is wrong with an SMTP URL or a sender", () => {
     const defaults = loadConfig({});
     expect(defaults.SMTP_URL).toBeUndefined();

@@ -1,6 +1,7 @@
 import { loadConfig, usesSandbox } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { missingBuildMessage, webBuildExists } from "./server/pages.ts";
+import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
@@ -59,4 +60,5 @@ runProcess(lifecycle, "camstats", async () => {
     startPolling(config, feed, log, lifecycle);
     startBioFetching(config, database.db, feed, log, lifecycle);
   }
+  startAccountCleanup(database.db, log, lifecycle);
 });

@@ -273,7 +273,16 @@ export interface AuthUsedLinksTable {
   used_at: Generated<Date>;
 }
 
+/** Migration 0013: an abuse limit's count within its window. */
+export interface AuthRateCountersTable {
+  key: string;
+  window_start: Date;
+  count: number;
+  last_at: Date;
+}
+
 export interface Database {
+  auth_rate_counters: AuthRateCountersTable;
   users: UsersTable;
   auth_accounts: AuthAccountsTable;
   auth_sessions: AuthSessionsTable;

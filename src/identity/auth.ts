@@ -1,17 +1,11 @@
-import { type Options as Argon2Options, hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { jwt } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
 import { type Mailer, MailLimitError } from "../mail/mailer.ts";
+import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
-
-/**
- * argon2id at OWASP's first setting (19 MiB, 2 passes, 1 lane): issue 17. The algorithm is the
- * package's const enum Algorithm.Argon2id, which our compiler settings cannot read by name.
- */
-const ARGON2: Argon2Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /** Where the identity routes live (SPEC §7's API host): the refresh cookie is scoped to it. */
 export const AUTH_PATH = "/v1/auth";
@@ -56,6 +50,15 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     database: { db: options.db as unknown as Kysely<unknown>, type: "postgres", transaction: true },
     telemetry: { enabled: false },
+    // Its warnings are routine (an unknown address, a wrong password): ours at debug; its errors, errors.
+    logger:
+      log === undefined
+        ? { disabled: true }
+        : {
+            level: "warn",
+            log: (level, message) =>
+              level === "error" ? log.error(`better-auth: ${message}`) : log.debug(`better-auth: ${message}`),
+          },
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: "uuid" },
@@ -111,9 +114,18 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: DAY_S,
       revokeSessionsOnPasswordReset: true,
       password: {
-        hash: (password) => hash(password, ARGON2),
-        verify: ({ hash: stored, password }) => verify(stored, password),
+        hash: hashPassword,
+        verify: ({ hash: stored, password }) => verifyPassword(stored, password),
       },
+      sendResetPassword: async ({ user, token }) =>
+        send(
+          user.email,
+          "reset-password",
+          `Choose a new ${siteName} password`,
+          `Someone (maybe you) asked to reset the password of your ${siteName} account. Follow this link to choose a new one:\n\n` +
+            `${origin}/settings?reset=${encodeURIComponent(token)}\n\n` +
+            "The link works once, within 24 hours, and signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.",
+        ),
       // Someone signed up with an address that has an account: its owner hears of it; the answer
       // to the sign-up is the same as for a new address.
       onExistingUserSignUp: async ({ user }) =>

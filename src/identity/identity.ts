@@ -3,6 +3,14 @@ import { APIError } from "better-auth/api";
 import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose";
 import type { Db } from "../db/connect.ts";
 import {
+  type AccountRow,
+  accountOf,
+  deleteAccount,
+  deleteOtherSessions,
+  passwordHashOf,
+  setPasswordHash,
+} from "../db/queries/accounts.ts";
+import {
   deleteSessionOfRefreshToken,
   deleteSessionsOfUser,
   insertRefreshToken,
@@ -11,7 +19,9 @@ import {
   sessionByToken,
   sessionIsOpen,
 } from "../db/queries/refresh-tokens.ts";
+import { abuseLimits } from "./abuse-limits.ts";
 import { type Auth, TOKEN_AUDIENCE } from "./auth.ts";
+import { hashPassword, verifyPassword } from "./password-hash.ts";
 
 /** An identity token's life (SPEC §4: the page refreshes it within 600 s of its end). */
 export const TOKEN_SECONDS = 3600;
@@ -53,6 +63,33 @@ export class SignInRefused extends Error {
   }
 }
 
+/** A password (or the confirming e-mail of a Google-only account) did not match: nothing changed. */
+export class WrongPassword extends Error {
+  override name = "WrongPassword";
+}
+
+/** A reset link that is unknown, used or past its 24 hours. */
+export class InvalidResetLink extends Error {
+  override name = "InvalidResetLink";
+}
+
+/** An account as /settings shows it: the sign-in methods in the words of the API. */
+export interface AccountView {
+  email: string;
+  emailVerified: boolean;
+  createdAt: string;
+  signInMethods: ("password" | "google")[];
+}
+
+const viewOf = (row: AccountRow): AccountView => ({
+  email: row.email,
+  emailVerified: row.emailVerified,
+  createdAt: row.createdAt.toISOString(),
+  signInMethods: row.providers
+    .map((p) => (p === "credential" ? "password" : p === "google" ? "google" : null))
+    .filter((m): m is "password" | "google" => m !== null),
+});
+
 /** The authenticated caller of a Bearer call. */
 export interface Caller {
   userId: string;
@@ -70,6 +107,7 @@ const headersOf = (client: ClientFacts) => {
  * refresh families, the identity tokens and the single-use links around it.
  */
 export function createIdentity(db: Db, auth: Auth, now: () => number = Date.now) {
+  const limits = abuseLimits(db, now);
   let keys: ReturnType<typeof createLocalJWKSet> | null = null;
   const keySet = async (): Promise<JSONWebKeySet> => (await auth.api.getJwks()) as JSONWebKeySet;
 
@@ -109,7 +147,30 @@ export function createIdentity(db: Db, auth: Auth, now: () => number = Date.now)
   return {
     /** Always resolves the same way for a new address and a known one (the known one's owner gets a mail). */
     async signUp(email: string, password: string, client: ClientFacts): Promise<void> {
+      await limits.signUp(client.ip);
       await auth.api.signUpEmail({ body: { email, password, name: "" }, headers: headersOf(client) });
+    },
+
+    /** The confirmation link again; the same answer whatever the address (TooManyAttempts aside). */
+    async resendConfirmation(email: string, client: ClientFacts): Promise<void> {
+      await limits.mailRequest(client.ip);
+      await auth.api.sendVerificationEmail({ body: { email }, headers: headersOf(client) });
+    },
+
+    async requestPasswordReset(email: string, client: ClientFacts): Promise<void> {
+      await limits.mailRequest(client.ip);
+      await auth.api.requestPasswordReset({ body: { email }, headers: headersOf(client) });
+    },
+
+    /** Sets the new password (the rules checked by the caller) and ends every sign-in of the account. */
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword } });
+      } catch (error) {
+        if (error instanceof APIError && error.statusCode === 400)
+          throw new InvalidResetLink("invalid reset link");
+        throw error;
+      }
     },
 
     async verifyEmail(token: string): Promise<VerifyOutcome> {
@@ -125,14 +186,18 @@ export function createIdentity(db: Db, auth: Auth, now: () => number = Date.now)
     },
 
     async signIn(email: string, password: string, client: ClientFacts): Promise<SignedIn> {
+      await limits.beforeSignIn(email, client.ip);
       let response: { token: string; user: { id: string; email: string } };
       try {
         response = await auth.api.signInEmail({ body: { email, password }, headers: headersOf(client) });
       } catch (error) {
         if (!(error instanceof APIError)) throw error;
         // better-auth tells an unconfirmed address only after the password matched.
-        throw new SignInRefused(error.statusCode === 403 ? "unverified" : "invalid");
+        if (error.statusCode === 403) throw new SignInRefused("unverified");
+        await limits.signInFailed(email, client.ip);
+        throw new SignInRefused("invalid");
       }
+      await limits.signInSucceeded(email);
       const session = await sessionByToken(db, response.token);
       if (session === undefined) throw new Error("better-auth signed in without a session row");
       return {
@@ -165,6 +230,38 @@ export function createIdentity(db: Db, auth: Auth, now: () => number = Date.now)
 
     async signOutEverywhere(userId: string): Promise<void> {
       await deleteSessionsOfUser(db, userId);
+    },
+
+    async account(userId: string): Promise<AccountView | null> {
+      const row = await accountOf(db, userId);
+      return row === undefined ? null : viewOf(row);
+    },
+
+    /** Changes a password account's password; the other sign-ins end, this one stays. */
+    async changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+      const stored = await passwordHashOf(db, caller.userId);
+      if (stored === null || !(await verifyPassword(stored, currentPassword))) throw new WrongPassword();
+      await setPasswordHash(db, caller.userId, await hashPassword(newPassword));
+      await deleteOtherSessions(db, caller.userId, caller.sessionId);
+    },
+
+    /**
+     * Deletes the account and all it owns, confirmed by its password, or, for an account without
+     * one (Google only), by typing its e-mail address.
+     */
+    async deleteAccount(
+      caller: Caller,
+      confirmation: { password: string } | { email: string },
+    ): Promise<void> {
+      const stored = await passwordHashOf(db, caller.userId);
+      const account = await accountOf(db, caller.userId);
+      if (account === undefined) return;
+      const confirmed =
+        "password" in confirmation
+          ? stored !== null && (await verifyPassword(stored, confirmation.password))
+          : stored === null && confirmation.email.trim().toLowerCase() === account.email.toLowerCase();
+      if (!confirmed) throw new WrongPassword();
+      await deleteAccount(db, caller.userId);
     },
 
     /** The caller of a Bearer token: signed by our keys, for our API, unexpired, its session still open. */

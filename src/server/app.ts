@@ -23,6 +23,7 @@ import { registerApiCompression } from "./api/compression.ts";
 import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerRateLimit } from "./rate-limit.ts";
+import { registerAccount } from "./routes/account.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
@@ -161,7 +162,9 @@ function registerRoutes(
     registerOnlineRooms(api, onlineRooms);
     registerSuggestions(api, options.db);
     if (options.identity !== undefined) {
-      registerAuthRoutes(api, options.identity, { https: config.PUBLIC_URL?.startsWith("https:") ?? false });
+      const https = config.PUBLIC_URL?.startsWith("https:") ?? false;
+      registerAuthRoutes(api, options.identity, { https });
+      registerAccount(api, options.identity, { https });
       registerUserInfo(api, options.db, options.identity);
     }
     registerApiDocs(api);

@@ -82,6 +82,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       replaced_by  bytea
     )`.execute(db);
   await sql`CREATE INDEX auth_refresh_tokens_session_id ON auth_refresh_tokens (session_id)`.execute(db);
+  // Ours: the abuse limits' counters (src/identity/abuse-limits.ts), one row per key (a hashed
+  // address or account and what it counts), counting within a window that restarts when it ends.
+  await sql`
+    CREATE TABLE auth_rate_counters (
+      key           text PRIMARY KEY,
+      window_start  timestamptz NOT NULL,
+      count         integer NOT NULL,
+      last_at       timestamptz NOT NULL
+    )`.execute(db);
+  // Pruning rows idle for a day.
+  await sql`CREATE INDEX auth_rate_counters_last_at ON auth_rate_counters (last_at)`.execute(db);
   // Ours: verification links followed (their sha256), so each works once.
   await sql`
     CREATE TABLE auth_used_links (
@@ -93,6 +104,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     "auth_used_links",
+    "auth_rate_counters",
     "auth_refresh_tokens",
     "auth_jwks",
     "auth_verifications",

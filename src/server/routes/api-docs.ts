@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
+import { ACCOUNT_DOCS } from "./account.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
@@ -24,6 +25,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...NAME_LOOKUP_DOCS,
   ...SUGGESTIONS_DOCS,
   ...AUTH_DOCS,
+  ...ACCOUNT_DOCS,
   ...USER_INFO_DOCS,
 ];
 

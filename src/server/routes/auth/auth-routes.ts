@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { TooManyAttempts } from "../../../identity/abuse-limits.ts";
 import { AUTH_PATH } from "../../../identity/auth.ts";
-import { type ClientFacts, type Identity, SignInRefused } from "../../../identity/identity.ts";
+import {
+  type ClientFacts,
+  type Identity,
+  InvalidResetLink,
+  SignInRefused,
+} from "../../../identity/identity.ts";
 import { PASSWORD_MAX_LENGTH, passwordProblem } from "../../../identity/password-rules.ts";
 import { ApiError, parseInput } from "../../api/api-error.ts";
 import type { RouteDoc } from "../../api/openapi.ts";
@@ -11,6 +17,12 @@ export const SIGN_UP_ACCEPTED =
   "Check your inbox: we sent a link to confirm your address. It works once, within 24 hours.";
 export const WRONG_CREDENTIALS = "Wrong e-mail address or password.";
 export const NOT_CONFIRMED = "Confirm your e-mail address first: follow the link we sent you.";
+export const RESEND_ACCEPTED =
+  "If that address has an account waiting for confirmation, a new link is on its way. It works once, within 24 hours.";
+export const RESET_ACCEPTED =
+  "If that address has an account, a link to choose a new password is on its way. It works once, within 24 hours.";
+export const RESET_LINK_INVALID =
+  "This password reset link has been used or is more than 24 hours old. Ask for a new one.";
 
 const email = z
   .string({ error: "expected an e-mail address" })
@@ -24,6 +36,30 @@ const anyPassword = z
   .max(PASSWORD_MAX_LENGTH * 4);
 const credentials = z.object({ email, password: anyPassword });
 const verifyQuery = z.object({ token: z.string().min(16).max(4096) });
+const emailOnly = z.object({ email });
+const resetConfirm = z.object({
+  token: z.string({ error: "expected the reset link's token" }).min(16).max(256),
+  password: anyPassword,
+});
+
+/** The answer to a request over an abuse limit: 429 in the one error shape, with Retry-After. */
+export function tooMany(error: TooManyAttempts): ApiError {
+  return new ApiError(429, "too_many_attempts", error.message);
+}
+
+/** Runs a step that counts against an abuse limit, turning its refusal into the 429. */
+async function limited<T>(
+  reply: { header(name: string, value: string): unknown },
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof TooManyAttempts)) throw error;
+    reply.header("retry-after", String(error.retryAfterSeconds));
+    throw tooMany(error);
+  }
+}
 
 const clientOf = (request: FastifyRequest): ClientFacts => ({
   ip: request.ip,
@@ -53,8 +89,34 @@ export function registerAuthRoutes(
     const body = parseInput(credentials, request.body);
     const problem = passwordProblem(body.password, body.email);
     if (problem !== null) throw new ApiError(400, "weak_password", problem, "password");
-    await identity.signUp(body.email, body.password, clientOf(request));
+    await limited(reply, () => identity.signUp(body.email, body.password, clientOf(request)));
     return reply.code(202).send({ message: SIGN_UP_ACCEPTED });
+  });
+
+  app.post(`${AUTH_PATH}/resend-confirmation`, async (request, reply) => {
+    const body = parseInput(emailOnly, request.body);
+    await limited(reply, () => identity.resendConfirmation(body.email, clientOf(request)));
+    return reply.code(202).send({ message: RESEND_ACCEPTED });
+  });
+
+  app.post(`${AUTH_PATH}/password-reset`, async (request, reply) => {
+    const body = parseInput(emailOnly, request.body);
+    await limited(reply, () => identity.requestPasswordReset(body.email, clientOf(request)));
+    return reply.code(202).send({ message: RESET_ACCEPTED });
+  });
+
+  app.post(`${AUTH_PATH}/password-reset/confirm`, async (request, reply) => {
+    const body = parseInput(resetConfirm, request.body);
+    const problem = passwordProblem(body.password);
+    if (problem !== null) throw new ApiError(400, "weak_password", problem, "password");
+    try {
+      await identity.resetPassword(body.token, body.password);
+    } catch (error) {
+      if (error instanceof InvalidResetLink)
+        throw new ApiError(400, "invalid_token", RESET_LINK_INVALID, "token");
+      throw error;
+    }
+    return reply.code(204).send();
   });
 
   app.get(`${AUTH_PATH}/verify-email`, async (request, reply) => {
@@ -66,7 +128,9 @@ export function registerAuthRoutes(
   app.post(`${AUTH_PATH}/sign-in`, async (request, reply) => {
     const body = parseInput(credentials, request.body);
     try {
-      const signedIn = await identity.signIn(body.email, body.password, clientOf(request));
+      const signedIn = await limited(reply, () =>
+        identity.signIn(body.email, body.password, clientOf(request)),
+      );
       cookie.set(reply, signedIn.refresh.value, signedIn.refresh.expiresAt, now());
       return { token: signedIn.token, expiresAt: signedIn.expiresAt, user: signedIn.user };
     } catch (error) {
@@ -135,6 +199,7 @@ export const AUTH_DOCS: RouteDoc[] = [
       "200": "{ token, expiresAt (epoch seconds), user: { id, email } }",
       "401": "wrong e-mail address or password",
       "403": "the address is not confirmed yet",
+      "429": "too many failed sign-ins: Retry-After says when to try again",
     },
   },
   {
@@ -153,6 +218,36 @@ export const AUTH_DOCS: RouteDoc[] = [
     path: `${AUTH_PATH}/sign-out`,
     summary: "Ends this sign-in",
     responses: { "204": "signed out" },
+  },
+  {
+    method: "post",
+    path: `${AUTH_PATH}/resend-confirmation`,
+    summary: "The confirmation link again (the same answer whatever the address)",
+    body: emailOnly,
+    responses: {
+      "202": "{ message }",
+      "400": "not an e-mail address",
+      "429": "too many requests from this address",
+    },
+  },
+  {
+    method: "post",
+    path: `${AUTH_PATH}/password-reset`,
+    summary:
+      "A link to choose a new password, mailed to the address if it has an account (the same answer either way)",
+    body: emailOnly,
+    responses: {
+      "202": "{ message }",
+      "400": "not an e-mail address",
+      "429": "too many requests from this address",
+    },
+  },
+  {
+    method: "post",
+    path: `${AUTH_PATH}/password-reset/confirm`,
+    summary: "Set the new password with the mailed link's token; every sign-in of the account ends",
+    body: resetConfirm,
+    responses: { "204": "changed", "400": "a weak password, or a link used or over 24 hours old" },
   },
   {
     method: "get",
