@@ -2,6 +2,12 @@
 export const SITE_NAME = "camstats";
 
 /**
+ * Which Google sign-in the site offers (decision 0019): Google's own, the sandbox's local stand-in
+ * for it, or none.
+ */
+export type GoogleSignIn = "google" | "sandbox" | null;
+
+/**
  * The public part of the configuration, which the root loader sends to every page (and so to the
  * browser): nothing here may be a secret.
  */
@@ -16,8 +22,8 @@ export interface SiteSettings {
   accountsBeta: boolean;
   /** FEEDBACK_EMAIL (or its default): where the account menu's "Give feedback" link writes to. */
   feedbackEmail: string;
-  /** GOOGLE_SIGN_IN: whether "Sign in with Google" is offered, and whether it is the sandbox's stand-in. */
-  googleSignIn: "google" | "sandbox" | null;
+  /** Whether the account pages show a Google button, and whether it is labelled the sandbox's stand-in. */
+  googleSignIn: GoogleSignIn;
 }
 
 /** FEEDBACK_EMAIL, or feedback@ the public address's host (localhost without one), as MAIL_FROM does. */

@@ -5,6 +5,7 @@ import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
+import { WRONG_CONFIRMATION, WRONG_PASSWORD } from "../../src/server/routes/account.ts";
 import { SIGN_UP_ACCEPTED, WRONG_CREDENTIALS } from "../../src/server/routes/auth/auth-routes.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
@@ -96,7 +97,7 @@ describe("accounts in Chromium", () => {
       const dialog = page.locator("dialog.account-dialog");
       // The modal dialog takes the focus to its first field.
       await expect.poll(() => page.evaluate("document.activeElement?.type")).toBe("email");
-      await expectNoSeriousViolations(page, "account");
+      await expectNoSeriousViolations(page, "account dialog");
       await dialog.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("dialog", { name: "Create an account" }).waitFor();
       await expect.poll(() => page.evaluate("document.activeElement?.type")).toBe("email");
@@ -115,6 +116,8 @@ describe("accounts in Chromium", () => {
       await signInInline(page, email);
       await expect.poll(() => shownEmail(page).textContent()).toBe(email);
       expect(new URL(page.url()).pathname).toBe("/settings");
+      await page.getByRole("heading", { name: "Delete your account" }).waitFor();
+      await expectNoSeriousViolations(page, "account settings");
       // The record holds the id and the address, never a token.
       const record = JSON.parse(String(await page.evaluate(`localStorage.getItem("${RECORD_KEY}")`)));
       expect(Object.keys(record).sort()).toEqual(["email", "id"]);
@@ -154,12 +157,56 @@ describe("accounts in Chromium", () => {
       await dialog.getByLabel("Password").fill("not-the-password");
       await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect.poll(() => dialog.getByRole("alert").textContent()).toContain(WRONG_CREDENTIALS);
-      await expectNoSeriousViolations(page, "account");
+      await expectNoSeriousViolations(page, "account dialog");
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
       expect(new URL(page.url()).pathname).toBe("/about");
       // The focus is back on what opened the dialog.
       await expect.poll(() => page.evaluate("document.activeElement?.textContent")).toBe("Sign In");
+    } finally {
+      await close();
+    }
+  });
+
+  it("shows the account, changes the password, and deletes the account behind its password (1280 px)", async () => {
+    const email = "keeper@example.com";
+    const newPassword = "velvet-harbor-93";
+    await confirmedAccount(email);
+    const { page, close } = await site.open("/settings", { viewport: DESKTOP });
+    try {
+      await signInInline(page, email);
+      const facts = page.locator(".account-facts");
+      await expect.poll(() => facts.textContent()).toContain("E-mail and password");
+      expect(await facts.textContent()).toContain("Address confirmedYes");
+      await expectNoSeriousViolations(page, "account settings");
+
+      const change = page.getByRole("region", { name: "Change your password" });
+      await change.getByLabel("Current password").fill("not-the-password");
+      await change.getByLabel("New password").fill(newPassword);
+      await change.getByRole("button", { name: "Change password" }).click();
+      await expect.poll(() => change.getByRole("alert").textContent()).toBe(WRONG_PASSWORD);
+      await change.getByLabel("Current password").fill(PASSWORD);
+      await change.getByLabel("New password").fill(newPassword);
+      await change.getByRole("button", { name: "Change password" }).click();
+      await change.getByRole("status").getByText("Your password is changed.").waitFor();
+
+      const removal = page.getByRole("region", { name: "Delete your account" });
+      await removal.getByRole("button", { name: "Delete my account and its data…" }).click();
+      await expect.poll(() => page.evaluate("document.activeElement?.name")).toBe("confirm-password");
+      await removal.getByLabel("Type your password to confirm").fill(PASSWORD);
+      await removal.getByRole("button", { name: "Delete my account for good" }).click();
+      await expect.poll(() => removal.getByRole("alert").textContent()).toBe(WRONG_CONFIRMATION);
+      await removal.getByLabel("Type your password to confirm").fill(newPassword);
+      await removal.getByRole("button", { name: "Delete my account for good" }).click();
+      await page.getByRole("heading", { level: 1, name: "You are signed out" }).waitFor();
+      await page.getByText("Your account and its data are deleted.").waitFor();
+      expect(await page.evaluate(`localStorage.getItem("${RECORD_KEY}")`)).toBeNull();
+      const signIn = await fetch(`${site.origin}/v1/auth/sign-in`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: newPassword }),
+      });
+      expect(signIn.status).toBe(401);
     } finally {
       await close();
     }

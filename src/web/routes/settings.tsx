@@ -54,7 +54,8 @@ export default function Settings() {
   return (
     <article className="page page--narrow account-page">
       <h1>Account settings</h1>
-      <SettingsNotices notice={notice} />
+      {/* A link's outcome is news to someone signing in, not to someone who already has. */}
+      {status !== true && <SettingsNotices notice={notice} />}
       {status === "unknown" && (
         <>
           <p className="account-page__checking" aria-busy="true">

@@ -59,7 +59,7 @@ export function ResendConfirmation() {
   return (
     <form className="account-form account-form--inline" onSubmit={submit} aria-label="Send the link again">
       <Field
-        label="Your e-mail address"
+        label="Address to send the link to"
         type="email"
         name="email"
         autoComplete="email"
