@@ -6,7 +6,13 @@ import { createIdentity } from "../../src/identity/identity.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { WRONG_CONFIRMATION, WRONG_PASSWORD } from "../../src/server/routes/account.ts";
-import { SIGN_UP_ACCEPTED, WRONG_CREDENTIALS } from "../../src/server/routes/auth/auth-routes.ts";
+import {
+  NOT_CONFIRMED,
+  RESET_ACCEPTED,
+  RESET_LINK_INVALID,
+  SIGN_UP_ACCEPTED,
+  WRONG_CREDENTIALS,
+} from "../../src/server/routes/auth/auth-routes.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
@@ -207,6 +213,68 @@ describe("accounts in Chromium", () => {
         body: JSON.stringify({ email, password: newPassword }),
       });
       expect(signIn.status).toBe(401);
+    } finally {
+      await close();
+    }
+  });
+
+  it("resets a forgotten password by mail, off the address bar, then signs in with it (375 px)", async () => {
+    const email = "forgetful@example.com";
+    const newPassword = "copper-meadow-71";
+    await confirmedAccount(email);
+    const { page, close } = await site.open("/about", { viewport: PHONE });
+    try {
+      await openMenu(page, "Sign In");
+      await page.getByRole("link", { name: "Sign In", exact: true }).click();
+      const dialog = page.locator("dialog.account-dialog");
+      await dialog.getByRole("button", { name: "Forgot password?" }).click();
+      await dialog.getByLabel("E-mail address").fill(email);
+      await dialog.getByRole("button", { name: "Send the link" }).click();
+      await dialog.getByRole("status").getByText(RESET_ACCEPTED).waitFor();
+
+      const link = new URL(linkTo(email));
+      expect(link.pathname).toBe("/settings");
+      await page.goto(link.href);
+      await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+      // The token is taken off the address as soon as the page has read it.
+      await page.waitForURL(`${site.origin}/settings`);
+      await page.getByLabel("New password", { exact: true }).fill(newPassword);
+      await page.getByLabel("The new password again").fill(newPassword);
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await page.getByText("Your password is changed. Sign in with it now.").waitFor();
+      await signInInline(page, email, newPassword);
+      await expect.poll(() => shownEmail(page).textContent()).toBe(email);
+
+      // The link worked once: followed again, it says so and offers a new one.
+      const again = await site.open(`${link.pathname}${link.search}`, { viewport: PHONE });
+      await again.page.getByLabel("New password", { exact: true }).fill("another-long-passphrase");
+      await again.page.getByLabel("The new password again").fill("another-long-passphrase");
+      await again.page.getByRole("button", { name: "Save the new password" }).click();
+      await expect.poll(() => again.page.getByRole("alert").textContent()).toContain(RESET_LINK_INVALID);
+      await again.page.getByRole("button", { name: "Ask for a new link" }).waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it("offers to send the confirmation link again when a sign-in is refused for it (1280 px)", async () => {
+    const email = "unconfirmed@example.com";
+    const signUp = await fetch(`${site.origin}/v1/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(signUp.status).toBe(202);
+    const sent = mail.length;
+    const { page, close } = await site.open("/settings", { viewport: DESKTOP });
+    try {
+      await signInInline(page, email);
+      const alert = page.locator(".account-page").getByRole("alert");
+      await expect.poll(() => alert.textContent()).toContain(NOT_CONFIRMED);
+      await alert.getByRole("button", { name: "Send the link again" }).click();
+      await page.locator(".account-page").getByRole("status").waitFor();
+      await expect.poll(() => mail.length).toBe(sent + 1);
+      expect(mail.at(-1)?.to).toBe(email);
     } finally {
       await close();
     }
