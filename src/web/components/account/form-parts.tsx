@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
-import { type ApiProblem, waitText } from "../../lib/account/api-answer.ts";
+import { type ApiProblem, problemText } from "../../lib/account/api-answer.ts";
 
 /** A labelled input: the label above, an optional hint tied to it by aria-describedby. */
 export function Field({
@@ -35,10 +35,7 @@ export function ProblemMessage({ problem, children }: { problem: ApiProblem | nu
   if (problem === null) return null;
   return (
     <div className="account-message account-message--problem" role="alert">
-      <p>
-        {problem.message}
-        {problem.retryAfterSeconds !== null && ` ${waitText(problem.retryAfterSeconds)}`}
-      </p>
+      <p>{problemText(problem)}</p>
       {children}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AccountCallError, problemOf, retryAfterOf, waitText } from "./api-answer.ts";
+import { AccountCallError, problemOf, problemText, retryAfterOf, waitText } from "./api-answer.ts";
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -36,6 +36,17 @@ describe("the API's answers, for people", () => {
     expect(retryAfterOf(null, now)).toBeNull();
     expect(waitText(1)).toBe("Try again in 1 second.");
     expect(waitText(90)).toBe("Try again in 2 minutes.");
+  });
+
+  it("adds the wait to a message only when the message does not say it already", () => {
+    const problem = { status: 429, code: "too_many_attempts", retryAfterSeconds: 30 };
+    expect(problemText({ ...problem, message: "Too many attempts. Try again in 30 seconds." })).toBe(
+      "Too many attempts. Try again in 30 seconds.",
+    );
+    expect(problemText({ ...problem, message: "Too many attempts." })).toBe(
+      "Too many attempts. Try again in 30 seconds.",
+    );
+    expect(problemText({ ...problem, retryAfterSeconds: null, message: "No." })).toBe("No.");
   });
 
   it("names an authenticated call's failure as SPEC §8 does", () => {

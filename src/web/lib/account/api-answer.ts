@@ -49,6 +49,12 @@ export function waitText(seconds: number): string {
   return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
+/** What to show for a problem: the server's message, and how long to wait when it does not say. */
+export function problemText(problem: ApiProblem): string {
+  if (problem.retryAfterSeconds === null || /try again in/i.test(problem.message)) return problem.message;
+  return `${problem.message} ${waitText(problem.retryAfterSeconds)}`;
+}
+
 /**
  * An authenticated call's failure (SPEC §8): its message is 'Failed fetch' for reads and
  * 'Failed update' for writes, as the SPEC names them; the server's own problem rides along for
