@@ -289,6 +289,22 @@ describe("accounts in Chromium", () => {
     }
   });
 
+  it("signs out everywhere: another browser of the same person is signed out at its next page", async () => {
+    const email = "everywhere@example.com";
+    await confirmedAccount(email);
+    const here = await site.open("/settings", { viewport: DESKTOP });
+    const there = await site.open("/settings", { viewport: PHONE });
+    for (const { page } of [here, there]) {
+      await signInInline(page, email);
+      await expect.poll(() => shownEmail(page).textContent()).toBe(email);
+    }
+    await here.page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await here.page.getByRole("heading", { level: 1, name: "You are signed out" }).waitFor();
+    await there.page.reload();
+    await there.page.locator(".account-page").getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    expect(await there.page.evaluate(`localStorage.getItem("${RECORD_KEY}")`)).toBeNull();
+  });
+
   it("two people in two browsers never see each other's data; an anonymous visitor after them gets the anonymous page", async () => {
     const ann = "ann.two@example.com";
     const bob = "bob.two@example.com";
