@@ -305,6 +305,32 @@ describe("accounts in Chromium", () => {
     expect(await there.page.evaluate(`localStorage.getItem("${RECORD_KEY}")`)).toBeNull();
   });
 
+  it("picks up a sign-in made outside the page (the return from Google) from ?signin=google or the link's flag", async () => {
+    const email = "returning@example.com";
+    await confirmedAccount(email);
+    const { page, close } = await site.open("/about", { viewport: PHONE });
+    try {
+      // What Google's callback leaves: the refresh cookie, and no record in this browser.
+      const signedIn = await page.evaluate<number>(
+        `fetch("/v1/auth/sign-in", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "${email}", password: "${PASSWORD}" }) }).then((r) => r.status)`,
+      );
+      expect(signedIn).toBe(200);
+      expect(await page.evaluate(`localStorage.getItem("${RECORD_KEY}")`)).toBeNull();
+      await page.goto(`${site.origin}/settings?signin=google`);
+      await expect.poll(() => shownEmail(page).textContent()).toBe(email);
+      await page.waitForURL(`${site.origin}/settings`);
+      expect(JSON.parse(String(await page.evaluate(`localStorage.getItem("${RECORD_KEY}")`))).email).toBe(
+        email,
+      );
+      // The same through the flag the Google link leaves, with the record gone.
+      await page.evaluate(`localStorage.clear(); sessionStorage.setItem("camstats.google-pending", "1")`);
+      await page.goto(`${site.origin}/settings`);
+      await expect.poll(() => shownEmail(page).textContent()).toBe(email);
+    } finally {
+      await close();
+    }
+  });
+
   it("two people in two browsers never see each other's data; an anonymous visitor after them gets the anonymous page", async () => {
     const ann = "ann.two@example.com";
     const bob = "bob.two@example.com";

@@ -40,16 +40,21 @@ function storageOrNull(get: () => Storage): Storage | null {
   }
 }
 
-/** Whether this page is the return from a Google sign-in (the flag the Google link left), once. */
-function consumeGooglePending(): boolean {
+/**
+ * Whether this page may be the return from a Google sign-in, which sets the refresh cookie but no
+ * record: the flag the Google link left (once), or `?signin=google` should the callback say so.
+ */
+function consumeGooglePending(landingSearch: string): boolean {
+  const signin = new URLSearchParams(landingSearch).get("signin");
   const storage = storageOrNull(() => window.sessionStorage);
+  let pending = false;
   try {
-    const pending = storage?.getItem(GOOGLE_PENDING_KEY) === "1";
+    pending = storage?.getItem(GOOGLE_PENDING_KEY) === "1";
     storage?.removeItem(GOOGLE_PENDING_KEY);
-    return pending && !window.location.search.includes("signin=google-failed");
   } catch {
-    return false;
+    // Storage refused: only the address can say.
   }
+  return signin === "google" || (pending && signin !== "google-failed");
 }
 
 /** Marks the next page as the return from Google (the Google link's click). */
@@ -71,16 +76,19 @@ export function LoginStatusProvider({ children }: { children: ReactNode }) {
     const session = sessionOfThisPage();
     return { session, subscribe: session.subscribe, getState: session.getState };
   });
+  // The address the page was loaded at: /settings takes its one-time parameters off it in an
+  // effect that runs before this component's own (children's effects run first).
+  const [landingSearch] = useState(() => (typeof window === "undefined" ? "" : window.location.search));
   useEffect(() => {
     const session = store.session;
     if (session === null) return;
-    void session.start({ expectSignedIn: consumeGooglePending() });
+    void session.start({ expectSignedIn: consumeGooglePending(landingSearch) });
     const onStorage = (event: StorageEvent) => {
       if (event.key === USER_RECORD_KEY || event.key === null) session.recordChanged();
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
-  }, [store]);
+  }, [store, landingSearch]);
   return <LoginStatusContext.Provider value={store}>{children}</LoginStatusContext.Provider>;
 }
 
