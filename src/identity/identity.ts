@@ -238,10 +238,17 @@ export function createIdentity(db: Db, auth: Auth, now: () => number = Date.now)
         "Max-Age=0",
       ].join("; ");
       if (cookieHeader === undefined) return { refresh: null, clearCookie };
-      const found = await auth.api.getSession({
-        headers: new Headers({ cookie: cookieHeader }),
-        query: { disableCookieCache: true },
-      });
+      let found: { session: { token: string } } | null;
+      try {
+        found = await auth.api.getSession({
+          headers: new Headers({ cookie: cookieHeader }),
+          query: { disableCookieCache: true },
+        });
+      } catch (error) {
+        // A cookie better-auth cannot read is no session.
+        if (!(error instanceof APIError)) throw error;
+        found = null;
+      }
       if (found === null) return { refresh: null, clearCookie };
       const session = await takeOverSession(
         db,

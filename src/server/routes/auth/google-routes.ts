@@ -71,7 +71,8 @@ export function registerGoogleRoutes(
       if (!NOT_COPIED.has(name)) reply.header(name, value);
     });
     for (const value of response.headers.getSetCookie()) reply.header("set-cookie", value);
-    return reply.send(Buffer.from(await response.arrayBuffer()));
+    const body = Buffer.from(await response.arrayBuffer());
+    return body.length > 0 ? reply.send(body) : reply.send();
   });
 
   app.get(GOOGLE_FINISH_PATH, async (request, reply) => {
