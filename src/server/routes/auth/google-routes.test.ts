@@ -117,7 +117,13 @@ describe("Google sign-in: /v1/auth/google/* against the sandbox's stand-in", () 
     });
     expect(callback.statusCode).toBe(302);
     const next = new URL(callback.headers.location as string, ORIGIN);
-    if (next.pathname !== "/v1/auth/google/finish") return { location: next, refresh: undefined };
+    if (next.pathname !== "/v1/auth/google/finish") {
+      // A failure: better-auth's redirect to ours, which names the reason for the account page.
+      expect(next.pathname).toBe("/v1/auth/google/failed");
+      expect(cookiesOf(callback).some((c) => c.startsWith("cs.session_token="))).toBe(false);
+      const failed = await app.inject({ method: "GET", url: `${next.pathname}${next.search}` });
+      return { location: new URL(failed.headers.location as string, ORIGIN), refresh: undefined };
+    }
     const finish = await app.inject({
       method: "GET",
       url: next.pathname,
@@ -248,12 +254,8 @@ describe("Google sign-in: /v1/auth/google/* against the sandbox's stand-in", () 
     const noCookie = await app.inject({ method: "GET", url: `${back.pathname}${back.search}` });
     expect(noCookie.statusCode).toBe(302);
     expect(noCookie.headers.location).toMatch(/\/v1\/auth\/google\/failed\?error=state_mismatch$/);
-    const landed = await app.inject({
-      method: "GET",
-      url:
-        new URL(noCookie.headers.location as string).pathname +
-        new URL(noCookie.headers.location as string).search,
-    });
+    const failed = new URL(noCookie.headers.location as string, ORIGIN);
+    const landed = await app.inject({ method: "GET", url: `${failed.pathname}${failed.search}` });
     expect(landed.headers.location).toBe("/settings?signin=google-failed&reason=state_mismatch");
 
     // A state tampered with, with the right cookie.
