@@ -319,6 +319,13 @@ describe("Google sign-in: /v1/auth/google/* against the sandbox's stand-in", () 
     expect(odd.headers.location).toBe("/settings?signin=google-failed&reason=unknown");
   });
 
+  it("tells the pages the Google button is the sandbox's stand-in (the root loader's googleSignIn)", async () => {
+    const page = await app.inject({ method: "GET", url: "/about" });
+    expect(page.statusCode).toBe(200);
+    // React Router's hydration data carries the root loader's answer to the browser.
+    expect(page.body).toMatch(/\\?"googleSignIn\\?",\\?"sandbox\\?"/);
+  });
+
   it("has no Google routes when the site has no Google client", async () => {
     const plain = testApp(t.db, {
       identity: createIdentity(
