@@ -72,8 +72,8 @@ export function createAuth(options: AuthOptions) {
     database: { db: options.db as unknown as Kysely<unknown>, type: "postgres", transaction: true },
     telemetry: { enabled: false },
     rateLimit: { enabled: false },
-    // Its failures that have no page of their own (a callback without state) go where ours do.
-    onAPIError: { errorURL: `${origin}${GOOGLE_FAILED_PATH}` },
+    // Its callback's failures that have no page of their own (no state) go where Google's others do.
+    ...(google === undefined ? {} : { onAPIError: { errorURL: `${origin}${GOOGLE_FAILED_PATH}` } }),
     advanced: {
       database: { generateId: "uuid" },
       cookiePrefix: "cs",
