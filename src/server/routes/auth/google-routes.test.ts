@@ -326,6 +326,27 @@ describe("Google sign-in: /v1/auth/google/* against the sandbox's stand-in", () 
     expect(page.body).toMatch(/\\?"googleSignIn\\?",\\?"sandbox\\?"/);
   });
 
+  it("sends the start to the account page when the provider cannot be reached", async () => {
+    const gone = await startGoogleStandIn({ redirectUri: `${ORIGIN}/v1/auth/callback/google` });
+    await gone.close();
+    const auth = createAuth({
+      db: t.db,
+      secret: "s".repeat(48),
+      origin: ORIGIN,
+      mailer,
+      siteName: "camstats",
+      google: { issuer: gone.issuer, clientId: gone.clientId, clientSecret: gone.clientSecret },
+    });
+    const unreachable = testApp(t.db, { identity: createIdentity(t.db, auth), googleSignIn: "sandbox" });
+    try {
+      const response = await unreachable.inject({ method: "GET", url: "/v1/auth/google/start" });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe("/settings?signin=google-failed&reason=unavailable");
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it("has no Google routes when the site has no Google client", async () => {
     const plain = testApp(t.db, {
       identity: createIdentity(
