@@ -217,4 +217,40 @@ describe("parseMailbox", () => {
       expect(parseMailbox(bad), bad).toBeNull();
     }
   });
+
+  it("reads a Google client as an id and a secret together, and an issuer URL that is an issuer's", () => {
+    const none = loadConfig({});
+    expect(none.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(none.GOOGLE_ISSUER_URL).toBe("https://accounts.google.com");
+    expect(none.GOOGLE_STAND_IN_PORT).toBe(0);
+    const set = loadConfig({
+      GOOGLE_CLIENT_ID: " 123.apps.googleusercontent.com ",
+      GOOGLE_CLIENT_SECRET: "shh",
+      GOOGLE_ISSUER_URL: "https://issuer.example.com/realm/",
+    });
+    expect(set).toMatchObject({
+      GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "shh",
+      GOOGLE_ISSUER_URL: "https://issuer.example.com/realm",
+    });
+    expect(loadConfig({ GOOGLE_ISSUER_URL: "http://127.0.0.1:4011" }).GOOGLE_ISSUER_URL).toBe(
+      "http://127.0.0.1:4011",
+    );
+    expect(errorOf({ GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com" })).toContain(
+      "GOOGLE_CLIENT_SECRET: expected the OAuth client's secret whenever GOOGLE_CLIENT_ID is set; got nothing (not set)",
+    );
+    expect(errorOf({ GOOGLE_CLIENT_SECRET: "shh" })).toContain(
+      "GOOGLE_CLIENT_ID: expected the OAuth client's id whenever GOOGLE_CLIENT_SECRET is set; got nothing (not set)",
+    );
+    for (const bad of [
+      "accounts.google.com",
+      "http://accounts.google.com",
+      "https://x.example?a=1",
+      "ftp://x",
+    ]) {
+      expect(errorOf({ GOOGLE_ISSUER_URL: bad })).toContain(
+        `GOOGLE_ISSUER_URL: expected an OpenID issuer's https URL without a query, such as https://accounts.google.com (http only for localhost or 127.0.0.1); got ${JSON.stringify(bad)}`,
+      );
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
+import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 import { startMailSinkUnlessSmtp } from "./start/mail-sink.ts";
@@ -13,7 +14,8 @@ import { startWebProcesses } from "./start/web-processes.ts";
 
 /**
  * `npm start`: database -> migrations -> sandbox platform (when no real feed is configured) ->
- * first-start history -> mail sink (when no SMTP_URL is configured) -> server (WEB_PROCESSES processes of its own, or this one with 0) -> daily
+ * first-start history -> mail sink (when no SMTP_URL is configured) -> the stand-in for Google (when
+ * no Google client is configured and the sandbox is the data source) -> server (WEB_PROCESSES processes of its own, or this one with 0) -> daily
  * rollup and publish (catching up) -> live collector -> bio fetcher.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
  * the daily job in flight finish so nothing is half-written.
@@ -31,6 +33,8 @@ runProcess(lifecycle, "camstats", async () => {
   const sandboxUrl = usesSandbox(config) ? feed.siteUrl : null;
   // Before the servers, which show its mail; so it stops after them.
   const mailSinkUrl = await startMailSinkUnlessSmtp(config, log, lifecycle);
+  // Before the servers, whose better-auth reads its discovery document when created.
+  const googleStandIn = await startGoogleStandInIfSandbox(config, log, lifecycle);
   if (!webBuildExists()) log.error(missingBuildMessage());
   if (config.WEB_PROCESSES === 0) {
     const app = await startSiteServer({
@@ -39,13 +43,20 @@ runProcess(lifecycle, "camstats", async () => {
       log,
       sandboxUrl,
       mailSinkUrl,
+      googleStandIn,
       processes: 1,
     });
     lifecycle.started("the server", () => app.close());
     log.info(`site listening on http://${config.HOST}:${config.PORT}`);
   } else {
     const web = await startWebProcesses({
-      settings: { databaseUrl: database.url, sandboxUrl, mailSinkUrl, processes: config.WEB_PROCESSES },
+      settings: {
+        databaseUrl: database.url,
+        sandboxUrl,
+        mailSinkUrl,
+        googleStandIn,
+        processes: config.WEB_PROCESSES,
+      },
       log,
       onFatal: (reason) => void lifecycle.shutdown(reason, 1),
     });

@@ -2,6 +2,12 @@
 export const SITE_NAME = "camstats";
 
 /**
+ * Which Google sign-in the site offers (decision 0019): Google's own (GOOGLE_CLIENT_ID), the
+ * sandbox's local stand-in for it (`npm start` with neither a client nor a real feed), or none.
+ */
+export type GoogleSignIn = "google" | "sandbox" | null;
+
+/**
  * The public part of the configuration, which the root loader sends to every page (and so to the
  * browser): nothing here may be a secret.
  */
@@ -14,4 +20,6 @@ export interface SiteSettings {
   social: { twitter: string | null; newsletter: string | null };
   /** ACCOUNTS_BETA: whether the header shows the account menu. */
   accountsBeta: boolean;
+  /** Whether the account pages show a Google button, and whether it is labelled the sandbox's stand-in. */
+  googleSignIn: GoogleSignIn;
 }

@@ -41,6 +41,7 @@ export function loader({ context, request }: PageLoaderArgs): SiteSettings {
     origin: new URL(request.url).origin,
     social: { twitter: config.SOCIAL_TWITTER_URL ?? null, newsletter: config.SOCIAL_NEWSLETTER_URL ?? null },
     accountsBeta: config.ACCOUNTS_BETA,
+    googleSignIn: context.googleSignIn,
   };
 }
 
