@@ -8,6 +8,7 @@ import { addDays } from "../stats/calendar.ts";
 import { lastClosedDay } from "../stats/ranking-day.ts";
 import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";
 import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS } from "./daily-steps.ts";
+import { catchUpNewestFirst } from "./newest-first.ts";
 
 export interface DailyJobDeps {
   db: Db;
@@ -87,7 +88,8 @@ async function runDay(deps: DailyJobDeps, context: PublishContext, day: string) 
 /**
  * The daily rollup and publish (issue 3): for each day to do, every rollup then every dated
  * publisher, in day order; then the latest editions (one-edition tables, fixed-path files) for
- * the newest day done, and the manifest. One process at a time: the others find the lock taken and return at once.
+ * the newest day done, and the manifest. A catch-up of several days takes another order with the
+ * same result, the newest day's files first (newest-first.ts); a rebuild (from, to) keeps this one. One process at a time: the others find the lock taken and return at once.
  */
 export async function runDailyJob(
   deps: DailyJobDeps,
@@ -98,6 +100,13 @@ export async function runDailyJob(
     const polled = await polledDays(deps.db);
     const done = await rolledUpDays(deps.db);
     const days = polled ? daysToRun(polled, done, lastClosedDay(deps.now()), request) : [];
+    const allDone = [...new Set([...done, ...days])].sort();
+    const latest = allDone.at(-1) ?? null;
+    // A catch-up of several days publishes the newest first (newest-first.ts): on a first start
+    // that is yesterday's pages after seconds instead of minutes. Same files, other order.
+    if (request.from === undefined && request.to === undefined && days.length > 1) {
+      return { days, latest, ...(await catchUpNewestFirst(deps, days, done)) };
+    }
     let derivedRows = 0;
     let files = 0;
     // One context for the run: a day's window figures serve the next day as its day before (window-pools.ts).
@@ -107,8 +116,6 @@ export async function runDailyJob(
       derivedRows += result.derivedRows;
       files += result.files;
     }
-    const allDone = [...new Set([...done, ...days])].sort();
-    const latest = allDone.at(-1) ?? null;
     // The latest editions follow the newest day; a rebuild of older days leaves them alone.
     if (latest !== null && days.includes(latest)) {
       for (const rollup of LATEST_ROLLUPS) derivedRows += await rollup.run(deps.db, latest);
