@@ -18,6 +18,11 @@ export interface DailyJobDeps {
   /** Wall clock: which days are closed. */
   now: () => number;
   log?: Logger;
+  /**
+   * Ctrl-C or SIGTERM: a catch-up (newest-first.ts) stops between days, the days it did not
+   * finish unrecorded, so the next run redoes them. Other runs are one day, or a rebuild: they finish.
+   */
+  stopRequested?: () => boolean;
 }
 
 export interface DailyJobRequest {
@@ -34,6 +39,8 @@ export interface DailyJobResult {
   derivedRows: number;
   files: number;
   durationMs: number;
+  /** true: asked to stop, it left days for the next run. */
+  stopped: boolean;
 }
 
 /** The earlier and the later of two days (YYYY-MM-DD strings sort as their dates do). */
@@ -125,16 +132,16 @@ export async function runDailyJob(
       await publishManifest(deps.root, allDone);
       files += 1;
     }
-    return { days, latest, derivedRows, files };
+    return { days, latest, derivedRows, files, stopped: false };
   });
   const durationMs = Math.round(performance.now() - started);
   if (!locked.ran) {
     deps.log?.info("daily job: another process holds the lock; nothing done here");
-    return { ran: false, days: [], latest: null, derivedRows: 0, files: 0, durationMs };
+    return { ran: false, days: [], latest: null, derivedRows: 0, files: 0, durationMs, stopped: false };
   }
-  const { days, latest, derivedRows, files } = locked.result;
+  const { days, latest, derivedRows, files, stopped } = locked.result;
   deps.log?.info(
-    `daily job: ${days.length} days (${days[0] ?? "none"}..${days.at(-1) ?? "none"}), ${derivedRows} derived rows, ${files} files in ${durationMs} ms`,
+    `daily job${stopped ? " (stopped: the next run resumes)" : ""}: ${days.length} days (${days[0] ?? "none"}..${days.at(-1) ?? "none"}), ${derivedRows} derived rows, ${files} files in ${durationMs} ms`,
   );
-  return { ran: true, days, latest, derivedRows, files, durationMs };
+  return { ran: true, days, latest, derivedRows, files, durationMs, stopped };
 }

@@ -24,15 +24,15 @@ const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
  * Each file is written once, from complete tables, so the bytes are those of the plain order
  * (tests/process/daily-job.test.ts). A day is recorded in rollup_days once all its tables and files
  * are written, the newest last: after a crash or Ctrl-C the next run redoes every day from the first
- * one missing, as it always did.
+ * one missing, as it always did. Asked to stop (deps.stopRequested), it returns between two steps.
  */
 export async function catchUpNewestFirst(
   deps: DailyJobDeps,
   days: readonly string[],
   done: readonly string[],
-): Promise<{ derivedRows: number; files: number }> {
+): Promise<{ derivedRows: number; files: number; stopped: boolean }> {
   const newest = days.at(-1);
-  if (newest === undefined) return { derivedRows: 0, files: 0 };
+  if (newest === undefined) return { derivedRows: 0, files: 0, stopped: false };
   const started = performance.now();
   const sinceStart = () => Math.round(performance.now() - started);
   const tally = new Map(days.map((day) => [day, { derivedRows: 0, files: 0, durationMs: 0 }]));
@@ -72,7 +72,18 @@ export async function catchUpNewestFirst(
     deps.log?.info(`rollup ${day}: ${t.derivedRows} derived rows, ${t.files} files in ${durationMs} ms`);
   };
 
+  const totals = (stopped: boolean) => {
+    const all = [...tally.values()];
+    return {
+      derivedRows: all.reduce((sum, t) => sum + t.derivedRows, 0),
+      files: all.reduce((sum, t) => sum + t.files, 0),
+      stopped,
+    };
+  };
+  const stopping = () => deps.stopRequested?.() === true;
+
   for (const [i, day] of days.entries()) {
+    if (stopping()) return totals(true);
     await rollUp(RANKING_TABLES, day);
     // The next days' lookups, and at last the newest day's windows, would be planned for a far
     // smaller performer_days (see runDay); sampled each time it has doubled, and at the end.
@@ -80,6 +91,7 @@ export async function catchUpNewestFirst(
   }
   deps.log?.info(`newest first: the ranking tables of ${days.length} days in ${sinceStart()} ms`);
 
+  if (stopping()) return totals(true);
   const newestContext: PublishContext = { db: deps.db, root: deps.root, options: deps.options };
   await publish(newestContext, DATED_PUBLISHERS, newest);
   const peaksFrom = performance.now();
@@ -95,11 +107,13 @@ export async function catchUpNewestFirst(
   // A context of their own: the newest day's windows are no help to the older days.
   const context: PublishContext = { db: deps.db, root: deps.root, options: deps.options };
   for (const day of days.slice(0, -1)) {
+    if (stopping()) return totals(true);
     await rollUp(OTHER_TABLES, day);
     await publish(context, DATED_PUBLISHERS, day);
     await record(day);
     await listInManifest(day);
   }
+  if (stopping()) return totals(true);
   await rollUp(OTHER_TABLES, newest);
   await publish(
     newestContext,
@@ -108,9 +122,5 @@ export async function catchUpNewestFirst(
   );
   await record(newest);
 
-  const totals = [...tally.values()];
-  return {
-    derivedRows: totals.reduce((sum, t) => sum + t.derivedRows, 0),
-    files: totals.reduce((sum, t) => sum + t.files, 0),
-  };
+  return totals(false);
 }

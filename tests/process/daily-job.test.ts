@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -9,7 +10,6 @@ import { type DailyJobDeps, runDailyJob } from "../../src/jobs/daily-job.ts";
 import { dailyIndexSchema } from "../../src/publish/daily-viewer-files.ts";
 import { schemaForPath } from "../../src/publish/file-schemas.ts";
 import { modelCountByLocationSchema } from "../../src/publish/location-files.ts";
-import { publishManifest } from "../../src/publish/manifest.ts";
 import { monthlyIndexSchema } from "../../src/publish/monthly-files.ts";
 import { followerIndexSchema, supporterFileSchema } from "../../src/publish/ranking-schemas.ts";
 import { listTree, treeDigest } from "../../src/publish/tree-digest.ts";
@@ -270,16 +270,21 @@ describe("the daily job", () => {
     }
   });
 
-  it("resumes a catch-up stopped after the newest day from the first day missing", async () => {
-    // What a crash or Ctrl-C leaves once the newest day is published and before the older ones:
-    // the newest day recorded, its files, the latest editions, a manifest of the newest day only.
+  it("stops between days when asked, and the next run resumes from the first day missing", async () => {
     const resumeRoot = await mkdtemp(path.join(tmpdir(), "camstats-resume-"));
+    const manifestPath = path.join(resumeRoot, "stats", "manifest.json");
     try {
-      await cp(root, resumeRoot, { recursive: true });
-      for (const day of DAYS.slice(0, -1)) await rm(path.join(resumeRoot, "stats", day), { recursive: true });
-      await publishManifest(resumeRoot, [DAYS[2] as string]);
-      await sql`DELETE FROM rollup_days WHERE day < ${DAYS[2]}::date`.execute(t.db);
+      await sql`DELETE FROM rollup_days`.execute(t.db);
       await sql`TRUNCATE performer_hours`.execute(t.db);
+      // Ctrl-C once the newest day is published: the older days and the newest day's other tables
+      // are left, and no day is recorded (the newest is recorded last).
+      await runDailyJob({ ...deps, root: resumeRoot, stopRequested: () => existsSync(manifestPath) });
+      expect(await readJson(resumeRoot, "/stats/manifest.json")).toEqual({
+        latest: DAYS[2],
+        days: [DAYS[2]],
+      });
+      expect((await sql`SELECT day FROM rollup_days`.execute(t.db)).rows).toEqual([]);
+      expect(existsSync(path.join(resumeRoot, "stats", DAYS[0] as string))).toBe(false);
 
       const result = await runDailyJob({ ...deps, root: resumeRoot });
       expect(result.days).toEqual(DAYS);
