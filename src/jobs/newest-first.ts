@@ -60,10 +60,10 @@ export async function catchUpNewestFirst(
     count(day, 0, files, from);
   };
   const published = new Set(done);
+  // Rewritten as each day is published; counted once, as the plain order writes it once.
   const listInManifest = async (day: string) => {
     published.add(day);
     await publishManifest(deps.root, [...published]);
-    count(day, 0, 1, performance.now());
   };
   const record = async (day: string) => {
     const t = tally.get(day) ?? { derivedRows: 0, files: 0, durationMs: 0 };
@@ -76,7 +76,7 @@ export async function catchUpNewestFirst(
     const all = [...tally.values()];
     return {
       derivedRows: all.reduce((sum, t) => sum + t.derivedRows, 0),
-      files: all.reduce((sum, t) => sum + t.files, 0),
+      files: all.reduce((sum, t) => sum + t.files, published.size > done.length ? 1 : 0),
       stopped,
     };
   };
