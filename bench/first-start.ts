@@ -127,7 +127,9 @@ async function oneRun(n: number): Promise<Run> {
 
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return undefined;
+  return sorted.length % 2 === 1 ? sorted[mid] : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
 const results: Run[] = [];
