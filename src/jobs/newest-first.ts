@@ -3,7 +3,7 @@ import { markRolledUp } from "../db/queries/rollup-days.ts";
 import type { PublishContext } from "../publish/context.ts";
 import { publishManifest } from "../publish/manifest.ts";
 import type { DailyJobDeps } from "./daily-job.ts";
-import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS } from "./daily-steps.ts";
+import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS, type Rollup } from "./daily-steps.ts";
 
 const RANKING_TABLES = ROLLUPS.filter((r) => r.rankingTable);
 const OTHER_TABLES = ROLLUPS.filter((r) => !r.rankingTable);
@@ -43,7 +43,7 @@ export async function catchUpNewestFirst(
     t.files += files;
     t.durationMs += performance.now() - fromMs;
   };
-  const rollUp = async (rollups: typeof ROLLUPS, day: string) => {
+  const rollUp = async (rollups: ReadonlyArray<{ run: Rollup }>, day: string) => {
     const from = performance.now();
     let rows = 0;
     for (const rollup of rollups) rows += await rollup.run(deps.db, day);
@@ -94,8 +94,7 @@ export async function catchUpNewestFirst(
   if (stopping()) return totals(true);
   const newestContext: PublishContext = { db: deps.db, root: deps.root, options: deps.options };
   await publish(newestContext, DATED_PUBLISHERS, newest);
-  const peaksFrom = performance.now();
-  for (const rollup of LATEST_ROLLUPS) count(newest, await rollup.run(deps.db, newest), 0, peaksFrom);
+  await rollUp(LATEST_ROLLUPS, newest);
   await publish(
     newestContext,
     LATEST_PUBLISHERS.filter((p) => !p.otherTables),
