@@ -14,7 +14,7 @@ import { startWebProcesses } from "./start/web-processes.ts";
  * first-start history -> daily rollup and publish (catching up, in the background) -> server
  * (WEB_PROCESSES processes of its own, or this one with 0) -> live collector -> bio fetcher.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
- * the daily job in flight finish so nothing is half-written.
+ * the daily job's step in flight finish so nothing is half-written.
  */
 const lifecycle = createLifecycle();
 

@@ -96,7 +96,8 @@ async function runDay(deps: DailyJobDeps, context: PublishContext, day: string) 
  * The daily rollup and publish (issue 3): for each day to do, every rollup then every dated
  * publisher, in day order; then the latest editions (one-edition tables, fixed-path files) for
  * the newest day done, and the manifest. A catch-up of several days takes another order with the
- * same result, the newest day's files first (newest-first.ts); a rebuild (from, to) keeps this one. One process at a time: the others find the lock taken and return at once.
+ * same result, the newest day's files first (newest-first.ts); a rebuild (from, to) keeps this
+ * one. One process at a time: the others find the lock taken and return at once.
  */
 export async function runDailyJob(
   deps: DailyJobDeps,
