@@ -14,11 +14,12 @@ import { startWebProcesses } from "./start/web-processes.ts";
 
 /**
  * `npm start`: database -> migrations -> sandbox platform (when no real feed is configured) ->
- * first-start history -> mail sink (when no SMTP_URL is configured) -> the stand-in for Google (when
- * no Google client is configured and the sandbox is the data source) -> server (WEB_PROCESSES processes of its own, or this one with 0) -> daily
- * rollup and publish (catching up) -> live collector -> bio fetcher.
+ * first-start history -> daily rollup and publish (catching up, in the background) -> mail sink
+ * (when no SMTP_URL is configured) -> the stand-in for Google (when no Google client is configured
+ * and the sandbox is the data source) -> server (WEB_PROCESSES processes of its own, or this one
+ * with 0) -> live collector -> bio fetcher -> the unconfirmed-account cleanup.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
- * the daily job in flight finish so nothing is half-written.
+ * the daily job's step in flight finish so nothing is half-written.
  */
 const lifecycle = createLifecycle();
 
@@ -28,6 +29,9 @@ runProcess(lifecycle, "camstats", async () => {
   lifecycle.log = log;
   const { database, feed } = await startCollection(config, log, lifecycle);
   await runHistoryIfNeeded(config, database.db, feed, log);
+  // Before the server: yesterday's rankings wait for this catch-up, and the server processes take
+  // seconds to start (issue 16, point 6).
+  startDailyJobs(config, database.db, log, lifecycle);
 
   // The sandbox's address when it is the feed: the pages link its thumbnails and proxy its rooms.
   const sandboxUrl = usesSandbox(config) ? feed.siteUrl : null;
@@ -66,7 +70,6 @@ runProcess(lifecycle, "camstats", async () => {
     );
   }
 
-  startDailyJobs(config, database.db, log, lifecycle);
   if (config.COLLECT) {
     startPolling(config, feed, log, lifecycle);
     startBioFetching(config, database.db, feed, log, lifecycle);
