@@ -110,7 +110,7 @@ describe("loadConfig", () => {
     expect(errorOf({ ACCOUNTS_BETA: "on" })).toContain('ACCOUNTS_BETA: expected true or false; got "on"');
   });
 
-  it("reads the feedback address and the Google sign-in mode, and says what is wrong with them", () => {
+  it("reads the feedback address, and says what is wrong with it", () => {
     expect(loadConfig({}).FEEDBACK_EMAIL).toBeUndefined();
     expect(loadConfig({ FEEDBACK_EMAIL: " hello@camstats.example " }).FEEDBACK_EMAIL).toBe(
       "hello@camstats.example",
@@ -121,9 +121,6 @@ describe("loadConfig", () => {
     expect(errorOf({ FEEDBACK_EMAIL: "Team <team@example.com>" })).toContain(
       "FEEDBACK_EMAIL: expected one e-mail address",
     );
-    expect(loadConfig({}).GOOGLE_SIGN_IN).toBeUndefined();
-    expect(loadConfig({ GOOGLE_SIGN_IN: "sandbox" }).GOOGLE_SIGN_IN).toBe("sandbox");
-    expect(errorOf({ GOOGLE_SIGN_IN: "facebook" })).toContain("GOOGLE_SIGN_IN: expected google or sandbox");
   });
 
   it("reads the bio fetcher's rate and refresh interval, and says what is wrong with them", () => {
@@ -233,6 +230,42 @@ describe("parseMailbox", () => {
       `${"a".repeat(250)}@example.com`,
     ]) {
       expect(parseMailbox(bad), bad).toBeNull();
+    }
+  });
+
+  it("reads a Google client as an id and a secret together, and an issuer URL that is an issuer's", () => {
+    const none = loadConfig({});
+    expect(none.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(none.GOOGLE_ISSUER_URL).toBe("https://accounts.google.com");
+    expect(none.GOOGLE_STAND_IN_PORT).toBe(0);
+    const set = loadConfig({
+      GOOGLE_CLIENT_ID: " 123.apps.googleusercontent.com ",
+      GOOGLE_CLIENT_SECRET: "shh",
+      GOOGLE_ISSUER_URL: "https://issuer.example.com/realm/",
+    });
+    expect(set).toMatchObject({
+      GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "shh",
+      GOOGLE_ISSUER_URL: "https://issuer.example.com/realm",
+    });
+    expect(loadConfig({ GOOGLE_ISSUER_URL: "http://127.0.0.1:4011" }).GOOGLE_ISSUER_URL).toBe(
+      "http://127.0.0.1:4011",
+    );
+    expect(errorOf({ GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com" })).toContain(
+      "GOOGLE_CLIENT_SECRET: expected the OAuth client's secret whenever GOOGLE_CLIENT_ID is set; got nothing (not set)",
+    );
+    expect(errorOf({ GOOGLE_CLIENT_SECRET: "shh" })).toContain(
+      "GOOGLE_CLIENT_ID: expected the OAuth client's id whenever GOOGLE_CLIENT_SECRET is set; got nothing (not set)",
+    );
+    for (const bad of [
+      "accounts.google.com",
+      "http://accounts.google.com",
+      "https://x.example?a=1",
+      "ftp://x",
+    ]) {
+      expect(errorOf({ GOOGLE_ISSUER_URL: bad })).toContain(
+        `GOOGLE_ISSUER_URL: expected an OpenID issuer's https URL without a query, such as https://accounts.google.com (http only for localhost or 127.0.0.1); got ${JSON.stringify(bad)}`,
+      );
     }
   });
 });

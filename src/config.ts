@@ -84,6 +84,22 @@ export function parseMailbox(text: string): Mailbox | null {
   return { name: name === "" ? null : name, address };
 }
 
+const ISSUER_URL_EXPECTED =
+  "expected an OpenID issuer's https URL without a query, such as https://accounts.google.com (http only for localhost or 127.0.0.1)";
+
+/** An OpenID issuer: https, or http on this machine (a local provider); no query or fragment. */
+function isIssuerUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") return false;
+  if (url.protocol === "https:") return url.hostname !== "";
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
 const booleanFlag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
@@ -207,13 +223,6 @@ export const configSchema = z
         }, "expected one e-mail address such as feedback@example.com")
         .optional(),
     ),
-    // Which Google sign-in the pages offer: the real one, the sandbox's local stand-in, or none
-    // (unset). Set by whatever starts the Google provider; the pages only read it.
-    GOOGLE_SIGN_IN: optionalText.pipe(
-      z
-        .enum(["google", "sandbox"], { error: "expected google or sandbox (or unset: no Google sign-in)" })
-        .optional(),
-    ),
 
     // Where mail goes (src/mail/): a real SMTP server, or, unset, the embedded sink `npm start`
     // runs, whose messages /dev/mail shows.
@@ -253,6 +262,16 @@ export const configSchema = z
       z.string().min(32, "expected at least 32 characters (for example: openssl rand -hex 32)").optional(),
     ),
     MAIL_PER_RECIPIENT_PER_HOUR: positiveInt(10, 1000),
+    // Google sign-in (decision 0019): an OAuth client of Google's (both or neither). Unset, with the
+    // sandbox as the data source, `npm start` runs a local OpenID provider standing in for Google.
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER_URL: z
+      .string()
+      .default("https://accounts.google.com")
+      .transform((v) => v.trim().replace(/\/+$/, ""))
+      .refine(isIssuerUrl, ISSUER_URL_EXPECTED),
+    GOOGLE_STAND_IN_PORT: port(0),
   })
   .superRefine((env, ctx) => {
     // Reading the real platform needs both: the feed refuses requests without a campaign.
@@ -268,6 +287,21 @@ export const configSchema = z
         code: "custom",
         path: ["PLATFORM_FEED_URL"],
         message: "expected the feed base URL whenever AFFILIATE_WM is set",
+      });
+    }
+    // A client is its id and its secret together: one alone cannot sign anyone in.
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "expected the OAuth client's secret whenever GOOGLE_CLIENT_ID is set",
+      });
+    }
+    if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_ID"],
+        message: "expected the OAuth client's id whenever GOOGLE_CLIENT_SECRET is set",
       });
     }
   });

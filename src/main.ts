@@ -5,6 +5,7 @@ import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
+import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 import { startMailSinkUnlessSmtp } from "./start/mail-sink.ts";
@@ -13,10 +14,12 @@ import { startWebProcesses } from "./start/web-processes.ts";
 
 /**
  * `npm start`: database -> migrations -> sandbox platform (when no real feed is configured) ->
- * first-start history -> mail sink (when no SMTP_URL is configured) -> server (WEB_PROCESSES processes of its own, or this one with 0) -> daily
- * rollup and publish (catching up) -> live collector -> bio fetcher.
+ * first-start history -> daily rollup and publish (catching up, in the background) -> mail sink
+ * (when no SMTP_URL is configured) -> the stand-in for Google (when no Google client is configured
+ * and the sandbox is the data source) -> server (WEB_PROCESSES processes of its own, or this one
+ * with 0) -> live collector -> bio fetcher -> the unconfirmed-account cleanup.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
- * the daily job in flight finish so nothing is half-written.
+ * the daily job's step in flight finish so nothing is half-written.
  */
 const lifecycle = createLifecycle();
 
@@ -26,11 +29,16 @@ runProcess(lifecycle, "camstats", async () => {
   lifecycle.log = log;
   const { database, feed } = await startCollection(config, log, lifecycle);
   await runHistoryIfNeeded(config, database.db, feed, log);
+  // Before the server: yesterday's rankings wait for this catch-up, and the server processes take
+  // seconds to start (issue 16, point 6).
+  startDailyJobs(config, database.db, log, lifecycle);
 
   // The sandbox's address when it is the feed: the pages link its thumbnails and proxy its rooms.
   const sandboxUrl = usesSandbox(config) ? feed.siteUrl : null;
   // Before the servers, which show its mail; so it stops after them.
   const mailSinkUrl = await startMailSinkUnlessSmtp(config, log, lifecycle);
+  // Before the servers, whose better-auth reads its discovery document when created.
+  const googleStandIn = await startGoogleStandInIfSandbox(config, log, lifecycle);
   if (!webBuildExists()) log.error(missingBuildMessage());
   if (config.WEB_PROCESSES === 0) {
     const app = await startSiteServer({
@@ -39,13 +47,20 @@ runProcess(lifecycle, "camstats", async () => {
       log,
       sandboxUrl,
       mailSinkUrl,
+      googleStandIn,
       processes: 1,
     });
     lifecycle.started("the server", () => app.close());
     log.info(`site listening on http://${config.HOST}:${config.PORT}`);
   } else {
     const web = await startWebProcesses({
-      settings: { databaseUrl: database.url, sandboxUrl, mailSinkUrl, processes: config.WEB_PROCESSES },
+      settings: {
+        databaseUrl: database.url,
+        sandboxUrl,
+        mailSinkUrl,
+        googleStandIn,
+        processes: config.WEB_PROCESSES,
+      },
       log,
       onFatal: (reason) => void lifecycle.shutdown(reason, 1),
     });
@@ -55,7 +70,6 @@ runProcess(lifecycle, "camstats", async () => {
     );
   }
 
-  startDailyJobs(config, database.db, log, lifecycle);
   if (config.COLLECT) {
     startPolling(config, feed, log, lifecycle);
     startBioFetching(config, database.db, feed, log, lifecycle);

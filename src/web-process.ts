@@ -31,6 +31,7 @@ runProcess(lifecycle, "server process", async () => {
     log,
     sandboxUrl: settings.sandboxUrl,
     mailSinkUrl: settings.mailSinkUrl,
+    googleStandIn: settings.googleStandIn,
     processes: settings.processes,
     rateLimitStore: sharedRateLimitStore({
       send: (message) => process.send?.(message),

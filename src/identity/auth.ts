@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { jwt } from "better-auth/plugins";
+import { genericOAuth, jwt } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/connect.ts";
 import type { Logger } from "../log.ts";
@@ -15,6 +15,19 @@ const DAY_S = 86_400;
 /** How long one sign-in lasts without a refresh (the refresh family's life). */
 export const SESSION_DAYS = 30;
 
+/** The OpenID provider better-auth knows Google by: its callback is `${AUTH_PATH}/callback/google`. */
+export const GOOGLE_PROVIDER = "google";
+/** Where better-auth sends a failed Google sign-in, with `?error={code}` (google-routes.ts). */
+export const GOOGLE_FAILED_PATH = `${AUTH_PATH}/google/failed`;
+
+/** An OAuth client at an OpenID provider: Google's, or the sandbox's stand-in for it. */
+export interface GoogleClient {
+  /** The issuer (discovery at {issuer}/.well-known/openid-configuration). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface AuthOptions {
   db: Db;
   /** AUTH_SECRET (auth-secret.ts). */
@@ -24,6 +37,8 @@ export interface AuthOptions {
   mailer: Mailer;
   siteName: string;
   log?: Logger;
+  /** Google sign-in (decision 0019); unset: none. */
+  google?: GoogleClient;
 }
 
 /**
@@ -33,7 +48,7 @@ export interface AuthOptions {
  * browser only ever holds our refresh cookie.
  */
 export function createAuth(options: AuthOptions) {
-  const { mailer, siteName, origin, log } = options;
+  const { mailer, siteName, origin, log, google } = options;
   /** A mail the account needs; one over its recipient's hourly limit is skipped, never an error (an error would tell whether the address has an account). */
   const send = async (to: string, kind: string, subject: string, text: string) => {
     try {
@@ -60,6 +75,8 @@ export function createAuth(options: AuthOptions) {
               level === "error" ? log.error(`better-auth: ${message}`) : log.debug(`better-auth: ${message}`),
           },
     rateLimit: { enabled: false },
+    // Its callback's failures that have no page of their own (no state) go where Google's others do.
+    ...(google === undefined ? {} : { onAPIError: { errorURL: `${origin}${GOOGLE_FAILED_PATH}` } }),
     advanced: {
       database: { generateId: "uuid" },
       cookiePrefix: "cs",
@@ -98,7 +115,16 @@ export function createAuth(options: AuthOptions) {
         createdAt: "created_at",
         updatedAt: "updated_at",
       },
+      // A Google account joins a password account of the same address only when both are verified:
+      // no trustedProviders, which would skip Google's email_verified (decision 0018).
       accountLinking: { enabled: true, requireLocalEmailVerified: true },
+    },
+    // We never call Google's APIs, so its tokens are not kept (personal data is minimal).
+    databaseHooks: {
+      account: {
+        create: { before: async (account) => ({ data: { ...account, ...NO_PROVIDER_TOKENS } }) },
+        update: { before: async (account) => ({ data: { ...account, ...NO_PROVIDER_TOKENS } }) },
+      },
     },
     verification: {
       modelName: "auth_verifications",
@@ -173,6 +199,31 @@ export function createAuth(options: AuthOptions) {
           },
         },
       }),
+      ...(google === undefined ? [] : [googleSignIn(google)]),
+    ],
+  });
+}
+
+const NO_PROVIDER_TOKENS = { accessToken: null, refreshToken: null, idToken: null };
+
+/**
+ * Google by OpenID Connect (decision 0019): discovery from the issuer, so Google and the sandbox's
+ * stand-in take one path; authorization code with PKCE (S256), state and nonce; the ID token checked
+ * against the issuer's keys; no session for an address Google has not verified.
+ */
+function googleSignIn(google: GoogleClient) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: GOOGLE_PROVIDER,
+        discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        scopes: ["openid", "email", "profile"],
+        pkce: true,
+        requireIdTokenVerification: true,
+        requireEmailVerification: true,
+      },
     ],
   });
 }

@@ -18,9 +18,10 @@ import {
   rotateRefreshToken,
   sessionByToken,
   sessionIsOpen,
+  takeOverSession,
 } from "../db/queries/refresh-tokens.ts";
 import { abuseLimits } from "./abuse-limits.ts";
-import { type Auth, TOKEN_AUDIENCE } from "./auth.ts";
+import { type Auth, GOOGLE_FAILED_PATH, GOOGLE_PROVIDER, TOKEN_AUDIENCE } from "./auth.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 
 /** An identity token's life (SPEC §4: the page refreshes it within 600 s of its end). */
@@ -89,6 +90,21 @@ const viewOf = (row: AccountRow): AccountView => ({
     .map((p) => (p === "credential" ? "password" : p === "google" ? "google" : null))
     .filter((m): m is "password" | "google" => m !== null),
 });
+
+/** Where the browser goes to sign in with an external provider, and the cookies to carry there. */
+export interface ExternalStart {
+  url: string;
+  /** better-auth's state cookie: the callback checks the state against it. */
+  setCookies: string[];
+}
+
+/** A sign-in through an external provider, taken over from better-auth's session (finishExternalSignIn). */
+export interface ExternalFinish {
+  /** The new refresh family's first value; null when there was no session to take over. */
+  refresh: { value: string; expiresAt: Date } | null;
+  /** Clears better-auth's session cookie, which has done its one job either way. */
+  clearCookie: string;
+}
 
 /** The authenticated caller of a Bearer call. */
 export interface Caller {
@@ -273,6 +289,76 @@ export function createIdentity(db: Db, auth: Auth, now: () => number = Date.now)
     },
 
     jwks: keySet,
+
+    /**
+     * Google sign-in's first step (decision 0019): the provider's authorization URL (state, nonce,
+     * PKCE challenge), better-auth's state cookie, and where it sends the browser afterwards.
+     */
+    async startExternalSignIn(finishPath: string, client: ClientFacts): Promise<ExternalStart> {
+      const { headers, response } = await auth.api.signInSocial({
+        body: {
+          provider: GOOGLE_PROVIDER,
+          callbackURL: finishPath,
+          errorCallbackURL: GOOGLE_FAILED_PATH,
+          disableRedirect: true,
+        },
+        headers: headersOf(client),
+        returnHeaders: true,
+      });
+      if (!response.url) throw new Error("better-auth gave no authorization URL for Google");
+      return { url: response.url, setCookies: headers.getSetCookie() };
+    },
+
+    /**
+     * The provider's redirect back (`pathAndQuery` as the browser asked for it): better-auth's own
+     * handler checks state, code, PKCE and the ID token, at the site's origin.
+     */
+    externalCallback(pathAndQuery: string, headers: Headers): Promise<Response> {
+      const url = new URL(pathAndQuery, auth.options.baseURL as string);
+      return auth.handler(new Request(url, { method: "GET", headers }));
+    },
+
+    /**
+     * The callback's session becomes one of our refresh families: the session's token (in
+     * better-auth's cookie) is replaced by one nobody has, so the cookie opens nothing again and two
+     * finishes cannot both succeed. No refresh for no session, an expired one or one taken over.
+     */
+    async finishExternalSignIn(cookieHeader: string | undefined): Promise<ExternalFinish> {
+      const context = await auth.$context;
+      const { name, attributes } = context.authCookies.sessionToken;
+      const clearCookie = [
+        `${name}=`,
+        `Path=${attributes.path ?? "/"}`,
+        "HttpOnly",
+        `SameSite=${attributes.sameSite ?? "Lax"}`,
+        ...(attributes.secure ? ["Secure"] : []),
+        "Max-Age=0",
+      ].join("; ");
+      if (cookieHeader === undefined) return { refresh: null, clearCookie };
+      let found: { session: { token: string } } | null;
+      try {
+        found = await auth.api.getSession({
+          headers: new Headers({ cookie: cookieHeader }),
+          query: { disableCookieCache: true },
+        });
+      } catch (error) {
+        // A cookie better-auth cannot read is no session.
+        if (!(error instanceof APIError)) throw error;
+        found = null;
+      }
+      if (found === null) return { refresh: null, clearCookie };
+      const session = await takeOverSession(
+        db,
+        found.session.token,
+        randomBytes(32).toString("base64url"),
+        new Date(now()),
+      );
+      if (session === undefined) return { refresh: null, clearCookie };
+      return {
+        refresh: { value: await newRefresh(session.id), expiresAt: session.expires_at },
+        clearCookie,
+      };
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { addDays } from "../stats/calendar.ts";
 import { lastClosedDay } from "../stats/ranking-day.ts";
 import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";
 import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS } from "./daily-steps.ts";
+import { catchUpNewestFirst } from "./newest-first.ts";
 
 export interface DailyJobDeps {
   db: Db;
@@ -17,6 +18,11 @@ export interface DailyJobDeps {
   /** Wall clock: which days are closed. */
   now: () => number;
   log?: Logger;
+  /**
+   * Ctrl-C or SIGTERM: a catch-up (newest-first.ts) stops between days, the days it did not
+   * finish unrecorded, so the next run redoes them. Other runs are one day, or a rebuild: they finish.
+   */
+  stopRequested?: () => boolean;
 }
 
 export interface DailyJobRequest {
@@ -33,6 +39,8 @@ export interface DailyJobResult {
   derivedRows: number;
   files: number;
   durationMs: number;
+  /** true: asked to stop, it left days for the next run. */
+  stopped: boolean;
 }
 
 /** The earlier and the later of two days (YYYY-MM-DD strings sort as their dates do). */
@@ -87,7 +95,9 @@ async function runDay(deps: DailyJobDeps, context: PublishContext, day: string) 
 /**
  * The daily rollup and publish (issue 3): for each day to do, every rollup then every dated
  * publisher, in day order; then the latest editions (one-edition tables, fixed-path files) for
- * the newest day done, and the manifest. One process at a time: the others find the lock taken and return at once.
+ * the newest day done, and the manifest. A catch-up of several days takes another order with the
+ * same result, the newest day's files first (newest-first.ts); a rebuild (from, to) keeps this
+ * one. One process at a time: the others find the lock taken and return at once.
  */
 export async function runDailyJob(
   deps: DailyJobDeps,
@@ -98,6 +108,13 @@ export async function runDailyJob(
     const polled = await polledDays(deps.db);
     const done = await rolledUpDays(deps.db);
     const days = polled ? daysToRun(polled, done, lastClosedDay(deps.now()), request) : [];
+    const allDone = [...new Set([...done, ...days])].sort();
+    const latest = allDone.at(-1) ?? null;
+    // A catch-up of several days publishes the newest first (newest-first.ts): on a first start
+    // that is yesterday's pages after seconds instead of minutes. Same files, other order.
+    if (request.from === undefined && request.to === undefined && days.length > 1) {
+      return { days, latest, ...(await catchUpNewestFirst(deps, days, done)) };
+    }
     let derivedRows = 0;
     let files = 0;
     // One context for the run: a day's window figures serve the next day as its day before (window-pools.ts).
@@ -107,8 +124,6 @@ export async function runDailyJob(
       derivedRows += result.derivedRows;
       files += result.files;
     }
-    const allDone = [...new Set([...done, ...days])].sort();
-    const latest = allDone.at(-1) ?? null;
     // The latest editions follow the newest day; a rebuild of older days leaves them alone.
     if (latest !== null && days.includes(latest)) {
       for (const rollup of LATEST_ROLLUPS) derivedRows += await rollup.run(deps.db, latest);
@@ -118,16 +133,16 @@ export async function runDailyJob(
       await publishManifest(deps.root, allDone);
       files += 1;
     }
-    return { days, latest, derivedRows, files };
+    return { days, latest, derivedRows, files, stopped: false };
   });
   const durationMs = Math.round(performance.now() - started);
   if (!locked.ran) {
     deps.log?.info("daily job: another process holds the lock; nothing done here");
-    return { ran: false, days: [], latest: null, derivedRows: 0, files: 0, durationMs };
+    return { ran: false, days: [], latest: null, derivedRows: 0, files: 0, durationMs, stopped: false };
   }
-  const { days, latest, derivedRows, files } = locked.result;
+  const { days, latest, derivedRows, files, stopped } = locked.result;
   deps.log?.info(
-    `daily job: ${days.length} days (${days[0] ?? "none"}..${days.at(-1) ?? "none"}), ${derivedRows} derived rows, ${files} files in ${durationMs} ms`,
+    `daily job${stopped ? " (stopped: the next run resumes)" : ""}: ${days.length} days (${days[0] ?? "none"}..${days.at(-1) ?? "none"}), ${derivedRows} derived rows, ${files} files in ${durationMs} ms`,
   );
-  return { ran: true, days, latest, derivedRows, files, durationMs };
+  return { ran: true, days, latest, derivedRows, files, durationMs, stopped };
 }

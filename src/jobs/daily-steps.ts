@@ -25,15 +25,18 @@ export type Rollup = (db: Db, day: string) => Promise<number>;
 
 /**
  * What the daily job does for a day, in order (the pipeline flows one way: snapshots -> derived
- * tables -> files). performer_days comes first: every other rollup reads it.
+ * tables -> files). performer_days comes first: every other rollup reads it. `rankingTable`: the
+ * dated files and most latest editions read it, so a newest-first catch-up (newest-first.ts) rolls
+ * it up for every day before it publishes the newest; the other tables wait for their day.
  */
-export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
-  { name: "performer_days", run: rollupPerformerDays },
-  { name: "tag_days", run: rollupTagDays },
-  { name: "location_days", run: rollupLocationDays },
-  { name: "broadcaster_days", run: rollupBroadcasterDays },
-  { name: "traffic_hours and tag_traffic_hours", run: rollupTraffic },
-  { name: "performer_hours", run: rollupPerformerHours },
+export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup; rankingTable: boolean }> = [
+  { name: "performer_days", run: rollupPerformerDays, rankingTable: true },
+  { name: "tag_days", run: rollupTagDays, rankingTable: true },
+  { name: "location_days", run: rollupLocationDays, rankingTable: false },
+  { name: "broadcaster_days", run: rollupBroadcasterDays, rankingTable: false },
+  { name: "traffic_hours and tag_traffic_hours", run: rollupTraffic, rankingTable: false },
+  // Read by the performer pages' hourly stats and yearly summaries (the API), by no publisher.
+  { name: "performer_hours", run: rollupPerformerHours, rankingTable: false },
 ];
 
 /**
@@ -44,7 +47,10 @@ export const LATEST_ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
   { name: "performer_peaks", run: rollupPerformerPeaks },
 ];
 
-/** Files of one date (/stats/{date}/…): written for every day rolled up, old days included. */
+/**
+ * Files of one date (/stats/{date}/…): written for every day rolled up, old days included. They
+ * read the ranking tables only (ROLLUPS' rankingTable).
+ */
 export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
   { name: "daily viewer rankings", run: publishDailyViewerRankings },
   { name: "most followed and fastest rising", run: publishFollowerRankings },
@@ -54,15 +60,16 @@ export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }
 
 /**
  * Files at fixed paths (the latest edition): written for the newest day only, so rebuilding an old
- * day never puts old figures in them.
+ * day never puts old figures in them. `otherTables`: it reads derived tables besides the ranking
+ * tables (ROLLUPS' rankingTable), so a newest-first catch-up writes it after every day's tables.
  */
-export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
-  { name: "top monthly and tag lists", run: publishMonthlyRankings },
-  { name: "locations", run: publishLocationFiles },
-  { name: "traffic", run: publishTraffic },
-  { name: "celebrations", run: publishCelebrations },
-  { name: "recent profile updates", run: publishRecentProfileUpdates },
-  { name: "possible tags", run: publishPossibleTags },
-  { name: "additional tags", run: publishAdditionalTags },
-  { name: "tag explorer", run: publishTagExplorer },
+export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher; otherTables: boolean }> = [
+  { name: "top monthly and tag lists", run: publishMonthlyRankings, otherTables: false },
+  { name: "locations", run: publishLocationFiles, otherTables: true },
+  { name: "traffic", run: publishTraffic, otherTables: true },
+  { name: "celebrations", run: publishCelebrations, otherTables: false },
+  { name: "recent profile updates", run: publishRecentProfileUpdates, otherTables: false },
+  { name: "possible tags", run: publishPossibleTags, otherTables: false },
+  { name: "additional tags", run: publishAdditionalTags, otherTables: false },
+  { name: "tag explorer", run: publishTagExplorer, otherTables: false },
 ];

@@ -18,6 +18,7 @@ import {
 import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { policyOrigin } from "../site/content-security-policy.ts";
+import type { GoogleSignIn } from "../site/site-settings.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerApiCompression } from "./api/compression.ts";
 import type { PageCacheOptions } from "./page-cache.ts";
@@ -26,6 +27,7 @@ import { registerRateLimit } from "./rate-limit.ts";
 import { registerAccount } from "./routes/account.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
+import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerGeoip } from "./routes/geoip.ts";
@@ -92,6 +94,11 @@ export interface AppOptions {
   devMailDir?: string;
   /** Accounts (src/identity/): the /v1/auth routes and the authenticated calls. Unset: they do not exist. */
   identity?: Identity;
+  /**
+   * Google sign-in, when `identity` was made with a Google client (createAuth's `google`): "google"
+   * for Google's, "sandbox" for the local stand-in. Unset or null: no Google routes or button.
+   */
+  googleSignIn?: GoogleSignIn;
 }
 
 /** What buildApp makes once and the routes share. */
@@ -143,6 +150,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   return app;
 }
 
+/** Google sign-in exists only with accounts. */
+const googleSignInOf = (options: AppOptions): GoogleSignIn =>
+  options.identity === undefined ? null : (options.googleSignIn ?? null);
+
 /** The API, the published files, the images, the crawlers' files and the pages. */
 function registerRoutes(
   app: FastifyInstance,
@@ -165,6 +176,7 @@ function registerRoutes(
       const https = config.PUBLIC_URL?.startsWith("https:") ?? false;
       registerAuthRoutes(api, options.identity, { https });
       registerAccount(api, options.identity, { https });
+      if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
       registerUserInfo(api, options.db, options.identity);
     }
     registerApiDocs(api);
@@ -191,6 +203,7 @@ function registerRoutes(
       ...new Set([policyOrigin(options.imageHost), platform?.imageOrigin ?? null].filter((o) => o !== null)),
     ],
     onlineRooms,
+    googleSignIn: googleSignInOf(options),
     affiliate: platform ? affiliateOf(platform) : { site: SANDBOX_SITE, campaign: SANDBOX_CAMPAIGN },
     ageVerificationRegions: new Set(options.ageVerificationRegions ?? []),
     buildDir: options.webBuildDir,

@@ -3,6 +3,7 @@ import type { Db } from "../db/connect.ts";
 import type { AffiliateSettings } from "../online-rooms/links.ts";
 import type { OnlineRoomsService } from "../online-rooms/service.ts";
 import type { SearchService } from "../search/search-service.ts";
+import type { GoogleSignIn } from "../site/site-settings.ts";
 
 /**
  * What the server hands every page loader (React Router's load context), in one place: the server
@@ -28,6 +29,8 @@ export interface PageContext {
   imageOrigins: readonly string[];
   /** The platform's online rooms through the server's proxy (the same as GET /api/online_rooms). */
   onlineRooms: OnlineRoomsService;
+  /** Which Google sign-in the accounts offer, if any (the server's routes decide; the pages label the button). */
+  googleSignIn: GoogleSignIn;
   /** Where links out to the platform go, and with which campaign. */
   affiliate: AffiliateSettings;
   /**

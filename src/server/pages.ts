@@ -271,6 +271,7 @@ function pageHandler(buildDir: string, context: PagesOptions): PageHandle {
       imageOrigins: context.imageOrigins,
       onlineRooms: context.onlineRooms,
       affiliate: context.affiliate,
+      googleSignIn: context.googleSignIn,
       // The address Fastify settled on (TRUSTED_PROXIES), as GET /api/geoip would see it.
       // Recorded, so that the page cache keys this page by the decision too.
       ageVerification: () => {

@@ -45,5 +45,8 @@ describe("the ranking pages before anything is published", () => {
     expect((await get("/top/supporters/no-such-order/x")).statusCode).toBe(404);
     const overview = await get("/top");
     expect(overview.statusCode).toBe(200);
+    expect(overview.body).toContain("This list has not been published yet.");
+    // Not kept by the page cache or a browser: the lists may be published a second later.
+    expect(overview.headers["cache-control"]).toBe("no-cache");
   });
 });

@@ -2,8 +2,8 @@
 export const SITE_NAME = "camstats";
 
 /**
- * Which Google sign-in the site offers (decision 0019): Google's own, the sandbox's local stand-in
- * for it, or none.
+ * Which Google sign-in the site offers (decision 0019): Google's own (GOOGLE_CLIENT_ID), the
+ * sandbox's local stand-in for it (`npm start` with neither a client nor a real feed), or none.
  */
 export type GoogleSignIn = "google" | "sandbox" | null;
 

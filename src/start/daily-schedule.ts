@@ -24,12 +24,14 @@ export function dailyJobDeps(config: Config, db: Db, log: Logger): DailyJobDeps 
 }
 
 /**
- * Runs the daily job now (catching up on every missing day, in the background: the site is already
- * serving) and then every day at 00:20 UTC; a run still going when the next is due is not doubled.
- * Stopping waits for a run in flight, so no day is left half-published.
+ * Runs the daily job now (catching up on every missing day, in the background, while the server
+ * starts and then serves) and then every day at 00:20 UTC; a run still going when the next is due
+ * is not doubled. Stopping waits for a run in flight (a catch-up stops at its next day), so no day is
+ * left half-published.
  */
 export function startDailyJobs(config: Config, db: Db, log: Logger, lifecycle: Lifecycle): void {
-  const deps = dailyJobDeps(config, db, log);
+  // Stopping waits for the run in flight; a catch-up ends it sooner, between days.
+  const deps = { ...dailyJobDeps(config, db, log), stopRequested: () => lifecycle.stopping };
   let running: Promise<void> = Promise.resolve();
   const run = (): Promise<void> => {
     running = runDailyJob(deps).then(

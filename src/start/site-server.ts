@@ -2,7 +2,7 @@ import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { type Config, usesSandbox } from "../config.ts";
 import type { Db } from "../db/connect.ts";
-import { createAuth } from "../identity/auth.ts";
+import { createAuth, type GoogleClient } from "../identity/auth.ts";
 import { authSecretOf } from "../identity/auth-secret.ts";
 import { createIdentity, type Identity } from "../identity/identity.ts";
 import type { Logger } from "../log.ts";
@@ -12,7 +12,7 @@ import { siteMailer } from "../mail/site-mailer.ts";
 import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
-import { SITE_NAME } from "../site/site-settings.ts";
+import { type GoogleSignIn, SITE_NAME } from "../site/site-settings.ts";
 
 /** How often each server process looks for a new complete poll to search (one cheap query). */
 export const SEARCH_FOLLOWS_POLLS_SECONDS = 5;
@@ -25,23 +25,49 @@ export interface SiteServerOptions {
   sandboxUrl: string | null;
   /** The embedded mail sink's SMTP URL when it is the mail sink (no SMTP_URL); null otherwise. */
   mailSinkUrl: string | null;
+  /** The sandbox's stand-in for Google when `npm start` runs one (start/google-stand-in.ts); unset or null otherwise. */
+  googleStandIn?: GoogleClient | null;
   /** How many processes serve the site: the online-rooms proxy's share of the feed's rate. */
   processes: number;
   /** The main process's rate-limit windows, when several processes serve (shared-rate-limit.ts). */
   rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
+/** The site's public origin: PUBLIC_URL, or this machine's address at PORT. */
+export const siteOriginOf = (config: Config): string =>
+  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+
 /**
  * Accounts (decision 0018) when there is a way to send their mail (SMTP_URL, or the local sink
  * `npm start` runs); without one they stay off rather than make accounts nobody can confirm.
+ * Google sign-in (decision 0019) with Google's client when one is configured, else the stand-in's.
  */
-function siteIdentity(options: SiteServerOptions): { identity: Identity; mailer: Mailer } | null {
+function siteIdentity(
+  options: SiteServerOptions,
+): { identity: Identity; mailer: Mailer; googleSignIn: GoogleSignIn } | null {
   const { config, db, log } = options;
   if (config.SMTP_URL === undefined && options.mailSinkUrl === null) return null;
   const mailer = siteMailer(config, db, options.mailSinkUrl);
-  const origin = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const auth = createAuth({ db, secret: authSecretOf(config), origin, mailer, siteName: SITE_NAME, log });
-  return { identity: createIdentity(db, auth), mailer };
+  const configured =
+    config.GOOGLE_CLIENT_ID !== undefined && config.GOOGLE_CLIENT_SECRET !== undefined
+      ? {
+          issuer: config.GOOGLE_ISSUER_URL,
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+        }
+      : undefined;
+  const google = configured ?? options.googleStandIn ?? undefined;
+  const auth = createAuth({
+    db,
+    secret: authSecretOf(config),
+    origin: siteOriginOf(config),
+    mailer,
+    siteName: SITE_NAME,
+    log,
+    google,
+  });
+  const googleSignIn = configured ? "google" : google ? "sandbox" : null;
+  return { identity: createIdentity(db, auth), mailer, googleSignIn };
 }
 
 /**
@@ -73,6 +99,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     // The sink's mail is shown only while it is the sink: never when mail goes to SMTP_URL.
     devMailDir: options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,
     identity: identity?.identity,
+    googleSignIn: identity?.googleSignIn ?? null,
   });
   if (identity !== null) app.addHook("onClose", () => identity.mailer.close());
   await app.listen({ host: config.HOST, port: config.PORT });

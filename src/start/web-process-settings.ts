@@ -1,7 +1,9 @@
+import type { GoogleClient } from "../identity/auth.ts";
+
 /**
  * What the main process tells each server process it forks (in the environment, so a process
  * forked again after a crash gets the same): where the database, the sandbox platform and the mail
- * sink are, which the main process learned while starting them.
+ * sink are, and the sandbox's stand-in for Google, which the main process learned while starting them.
  */
 export interface WebProcessSettings {
   databaseUrl: string;
@@ -11,6 +13,8 @@ export interface WebProcessSettings {
   processes: number;
   /** The embedded mail sink's SMTP URL when it is the mail sink; null with SMTP_URL. */
   mailSinkUrl: string | null;
+  /** The sandbox's stand-in for Google (its issuer and this site's client there); null when none runs. */
+  googleStandIn: GoogleClient | null;
 }
 
 export const WEB_PROCESS_ENV = "CAMSTATS_WEB_PROCESS";
@@ -32,10 +36,11 @@ export function readWebProcessSettings(env: Record<string, string | undefined>):
     typeof value.databaseUrl !== "string" ||
     !(value.sandboxUrl === null || typeof value.sandboxUrl === "string") ||
     typeof value.processes !== "number" ||
-    !(value.mailSinkUrl === null || typeof value.mailSinkUrl === "string")
+    !(value.mailSinkUrl === null || typeof value.mailSinkUrl === "string") ||
+    !(value.googleStandIn === null || isGoogleClient(value.googleStandIn))
   ) {
     throw new Error(
-      `${WEB_PROCESS_ENV} does not hold a database URL, a sandbox URL or null, a count, and a mail sink URL or null: ${text}`,
+      `${WEB_PROCESS_ENV} does not hold a database URL, a sandbox URL or null, a count, a mail sink URL or null, and a Google stand-in or null: ${text}`,
     );
   }
   return {
@@ -43,5 +48,15 @@ export function readWebProcessSettings(env: Record<string, string | undefined>):
     sandboxUrl: value.sandboxUrl,
     processes: value.processes,
     mailSinkUrl: value.mailSinkUrl,
+    googleStandIn: value.googleStandIn,
   };
+}
+
+function isGoogleClient(value: unknown): value is GoogleClient {
+  const client = value as Partial<GoogleClient> | undefined;
+  return (
+    typeof client?.issuer === "string" &&
+    typeof client.clientId === "string" &&
+    typeof client.clientSecret === "string"
+  );
 }

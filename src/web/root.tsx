@@ -46,7 +46,7 @@ export function loader({ context, request }: PageLoaderArgs): SiteSettings {
     social: { twitter: config.SOCIAL_TWITTER_URL ?? null, newsletter: config.SOCIAL_NEWSLETTER_URL ?? null },
     accountsBeta: config.ACCOUNTS_BETA,
     feedbackEmail: feedbackEmailOf(config.FEEDBACK_EMAIL, config.PUBLIC_URL),
-    googleSignIn: config.GOOGLE_SIGN_IN ?? null,
+    googleSignIn: context.googleSignIn,
   };
 }
 

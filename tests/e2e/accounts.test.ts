@@ -50,6 +50,8 @@ const site = browserSite(async () => {
   const app = testApp(database.db, {
     config: loadConfig({ PLATFORM_NAME: "TestCams" }),
     identity: createIdentity(database.db, auth),
+    // The button is offered (and says it is the stand-in); no test follows it: google-sign-in.test.ts does.
+    googleSignIn: "sandbox",
   });
   return { app, cleanUp: [() => database.drop()] };
 });
@@ -104,6 +106,9 @@ describe("accounts in Chromium", () => {
       // The modal dialog takes the focus to its first field.
       await expect.poll(() => page.evaluate("document.activeElement?.type")).toBe("email");
       await expectNoSeriousViolations(page, "account dialog");
+      const google = dialog.getByRole("link", { name: "Sign in with Google" });
+      expect(await google.getAttribute("href")).toBe("/v1/auth/google/start");
+      await dialog.getByText("The sandbox's local stand-in for Google.").waitFor();
       await dialog.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("dialog", { name: "Create an account" }).waitFor();
       await expect.poll(() => page.evaluate("document.activeElement?.type")).toBe("email");

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -21,6 +22,19 @@ const END = Date.UTC(2026, 10, 17, 0, 30); // to 00:30 on the 17th: the 14th..16
 
 const readJson = async (root: string, urlPath: string): Promise<unknown> =>
   JSON.parse(await readFile(path.join(root, urlPath), "utf8"));
+
+const DAYS = ["2026-11-14", "2026-11-15", "2026-11-16"];
+/** The derived tables, each as one hash of its rows in a fixed order. */
+const DERIVED_TABLES = [
+  "performer_days",
+  "tag_days",
+  "location_days",
+  "broadcaster_days",
+  "traffic_hours",
+  "tag_traffic_hours",
+  "performer_hours",
+  "performer_peaks",
+];
 
 describe("the daily job", () => {
   let t: TestDatabase;
@@ -50,7 +64,22 @@ describe("the daily job", () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it("rolls up and publishes every closed day, in order, then the latest editions and the manifest", async () => {
+  const tablesDigest = async () => {
+    const digests: Record<string, string> = {};
+    for (const table of DERIVED_TABLES) {
+      const { rows } = await sql<{ digest: string | null }>`
+        SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(table)} t`.execute(
+        t.db,
+      );
+      digests[table] = rows[0]?.digest ?? "empty";
+    }
+    return digests;
+  };
+  /** What the first run (a catch-up: newest first) published and derived. */
+  let newestFirstFiles: Map<string, string>;
+  let newestFirstTables: Record<string, string>;
+
+  it("rolls up and publishes every closed day, the newest first, then the latest editions and the manifest", async () => {
     const result = await runDailyJob(deps);
     expect(result).toMatchObject({
       ran: true,
@@ -65,6 +94,12 @@ describe("the daily job", () => {
       day: string;
     }>`SELECT day::text AS day FROM rollup_days ORDER BY day`.execute(t.db);
     expect(rows.map((r) => r.day)).toEqual(["2026-11-14", "2026-11-15", "2026-11-16"]);
+    // The newest day's files came first (what a first start's visitors ask for), then the others in order.
+    const written = async (day: string) => (await stat(path.join(root, "stats", day, "index.json"))).mtimeMs;
+    expect(await written("2026-11-16")).toBeLessThan(await written("2026-11-14"));
+    expect(await written("2026-11-14")).toBeLessThan(await written("2026-11-15"));
+    newestFirstFiles = await treeDigest(root);
+    newestFirstTables = await tablesDigest();
     // The search's 30-day peaks are one edition: the newest day's.
     const peaks = await sql<{ through_day: string; performers: number }>`
       SELECT through_day::text, COUNT(*)::integer AS performers FROM performer_peaks GROUP BY through_day`.execute(
@@ -219,4 +254,44 @@ describe("the daily job", () => {
       stderr: "--from (2026-11-16) is after --to (2026-11-15)\n",
     });
   }, 120_000);
+  it("publishes the same bytes and derives the same rows newest first as in day order", async () => {
+    const plainRoot = await mkdtemp(path.join(tmpdir(), "camstats-plain-"));
+    try {
+      // A range is done in day order, every step of a day before the next day (the plain order).
+      const result = await runDailyJob({ ...deps, root: plainRoot }, { from: DAYS[0], to: DAYS[2] });
+      expect(result.days).toEqual(DAYS);
+      const plainFiles = await treeDigest(plainRoot);
+      expect(plainFiles.size).toBeGreaterThan(1000);
+      expect([...newestFirstFiles.keys()].sort()).toEqual([...plainFiles.keys()].sort());
+      for (const [file, digest] of plainFiles) expect(newestFirstFiles.get(file), file).toBe(digest);
+      expect(await tablesDigest()).toEqual(newestFirstTables);
+    } finally {
+      await rm(plainRoot, { recursive: true, force: true });
+    }
+  });
+
+  it("stops between days when asked, and the next run resumes from the first day missing", async () => {
+    const resumeRoot = await mkdtemp(path.join(tmpdir(), "camstats-resume-"));
+    const manifestPath = path.join(resumeRoot, "stats", "manifest.json");
+    try {
+      await sql`DELETE FROM rollup_days`.execute(t.db);
+      await sql`TRUNCATE performer_hours`.execute(t.db);
+      // Ctrl-C once the newest day is published: the older days and the newest day's other tables
+      // are left, and no day is recorded (the newest is recorded last).
+      await runDailyJob({ ...deps, root: resumeRoot, stopRequested: () => existsSync(manifestPath) });
+      expect(await readJson(resumeRoot, "/stats/manifest.json")).toEqual({
+        latest: DAYS[2],
+        days: [DAYS[2]],
+      });
+      expect((await sql`SELECT day FROM rollup_days`.execute(t.db)).rows).toEqual([]);
+      expect(existsSync(path.join(resumeRoot, "stats", DAYS[0] as string))).toBe(false);
+
+      const result = await runDailyJob({ ...deps, root: resumeRoot });
+      expect(result.days).toEqual(DAYS);
+      expect(await treeDigest(resumeRoot)).toEqual(newestFirstFiles);
+      expect(await tablesDigest()).toEqual(newestFirstTables);
+    } finally {
+      await rm(resumeRoot, { recursive: true, force: true });
+    }
+  });
 });

@@ -108,6 +108,26 @@ export async function sessionByToken(
     .executeTakeFirst();
 }
 
+/**
+ * Takes a session better-auth made (an external sign-in's) for a refresh family: its token is
+ * replaced by `newToken`, so the token that was in better-auth's cookie finds it no more. Undefined
+ * when no open session has that token (already taken over, expired, or none).
+ */
+export async function takeOverSession(
+  db: Db,
+  token: string,
+  newToken: string,
+  now: Date,
+): Promise<{ id: string; expires_at: Date } | undefined> {
+  return db
+    .updateTable("auth_sessions")
+    .set({ token: newToken, updated_at: now })
+    .where("token", "=", token)
+    .where("expires_at", ">", now)
+    .returning(["id", "expires_at"])
+    .executeTakeFirst();
+}
+
 /** Marks a verification link used; false when it already was (each works once). */
 export async function markLinkUsed(db: Db, tokenHash: Buffer): Promise<boolean> {
   const first = await db

@@ -1,5 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { data, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../components/error-page.tsx";
 import cellsCss from "../components/ranking-cells.css?url";
 import pageCss from "../components/tag-overview/tag-overview.css?url";
@@ -19,12 +19,17 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: pageCss },
 ];
 
-export function loader({ request, params, context }: PageLoaderArgs) {
-  return loadTagOverview(request, [params.first, params.second], context);
+export async function loader({ request, params, context }: PageLoaderArgs) {
+  const overview = await loadTagOverview(request, [params.first, params.second], context);
+  // Before the first day is published (a first start) the page is empty tabs: a copy kept for a
+  // minute would go on hiding the lists after the daily job wrote them.
+  return overview.day === null ? data(overview, { headers: { "cache-control": "no-cache" } }) : overview;
 }
 
 // The lists change once a day, but who is live changes every minute.
-export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "cache-control": loaderHeaders.get("cache-control") ?? "public, max-age=60",
+});
 
 export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
   if (error || !data) return errorMeta(error);
