@@ -65,7 +65,12 @@ describe("Google sign-in in a browser, through the sandbox's stand-in", () => {
       await expectNoSeriousViolations(page, "Google stand-in");
 
       await page.fill('input[name="email"]', "ola@example.com");
-      await Promise.all([page.waitForURL(`${origin}/settings`), page.click('button[value="sign-in"]')]);
+      await Promise.all([
+        page.waitForURL(`${origin}/settings?signin=google`),
+        page.click('button[value="sign-in"]'),
+      ]);
+      // The page takes its first token itself; once it shows the account, its refresh is done.
+      await page.locator(".account-facts__email", { hasText: "ola@example.com" }).waitFor();
       const refreshed = await page.evaluate(async () => {
         const response = await fetch("/v1/auth/refresh", { method: "POST" });
         return { status: response.status, body: (await response.json()) as { token?: string } };

@@ -175,7 +175,7 @@ describe("Google sign-in: /v1/auth/google/* against the sandbox's stand-in", () 
 
   it("signs a new person in: our refresh cookie, better-auth's cleared, a token that works", async () => {
     const { location, refresh, finish, callback } = await signInWithGoogle("gia@example.com");
-    expect(location.pathname + location.search).toBe("/settings");
+    expect(location.pathname + location.search).toBe("/settings?signin=google");
     expect(finish?.statusCode).toBe(303);
     expect(refresh).toMatch(/^cs_refresh=[A-Za-z0-9_-]{43}$/);
     const set = ([] as string[]).concat(finish?.headers["set-cookie"] ?? []);
@@ -291,7 +291,7 @@ describe("Google sign-in: /v1/auth/google/* against the sandbox's stand-in", () 
     const session = cookiesOf(callback).join("; ");
     const finish = () =>
       app.inject({ method: "GET", url: "/v1/auth/google/finish", headers: { cookie: session } });
-    expect((await finish()).headers.location).toBe("/settings");
+    expect((await finish()).headers.location).toBe("/settings?signin=google");
     const replay = await finish();
     expect(replay.headers.location).toBe("/settings?signin=google-failed&reason=no_session");
     expect(cookiesOf(replay).some((c) => c.startsWith("cs_refresh="))).toBe(false);

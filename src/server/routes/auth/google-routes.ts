@@ -8,8 +8,11 @@ import { type RefreshCookie, refreshCookie } from "./refresh-cookie.ts";
 export const GOOGLE_START_PATH = `${AUTH_PATH}/google/start`;
 export const GOOGLE_CALLBACK_PATH = `${AUTH_PATH}/callback/${GOOGLE_PROVIDER}`;
 export const GOOGLE_FINISH_PATH = `${AUTH_PATH}/google/finish`;
-/** Where a Google sign-in ends: the account page, which then asks POST /v1/auth/refresh for a token. */
-export const AFTER_GOOGLE = "/settings";
+/**
+ * Where a Google sign-in ends: the account page, which (told by ?signin=google, as no local record
+ * says so yet) then asks POST /v1/auth/refresh for a token.
+ */
+export const AFTER_GOOGLE = "/settings?signin=google";
 
 /** Where a failed Google sign-in lands: the account page, with a short machine-readable reason. */
 export const googleFailed = (reason: string) =>
