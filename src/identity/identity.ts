@@ -122,13 +122,19 @@ const headersOf = (client: ClientFacts) => {
  * Accounts as the routes use them (decision 0018): better-auth does the flows; this file adds the
  * refresh families, the identity tokens and the single-use links around it.
  */
-export function createIdentity(db: Db, auth: Auth, now: () => number = Date.now) {
+export function createIdentity(
+  db: Db,
+  auth: Auth,
+  now: () => number = Date.now,
+  /** The identity tokens' life; tests shorten it to see the page refresh one. */
+  tokenSeconds = TOKEN_SECONDS,
+) {
   const limits = abuseLimits(db, now);
   let keys: ReturnType<typeof createLocalJWKSet> | null = null;
   const keySet = async (): Promise<JSONWebKeySet> => (await auth.api.getJwks()) as JSONWebKeySet;
 
   async function tokenFor(userId: string, sessionId: string): Promise<IdentityToken> {
-    const expiresAt = Math.floor(now() / 1000) + TOKEN_SECONDS;
+    const expiresAt = Math.floor(now() / 1000) + tokenSeconds;
     const { token } = await auth.api.signJWT({
       body: { payload: { sub: userId, sid: sessionId, exp: expiresAt } },
     });
