@@ -3,8 +3,7 @@ import { useNavigate } from "react-router";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.ts";
 import type { UserRecord } from "../../lib/account/user-record.ts";
-import { Field, ProblemMessage, StatusMessage } from "./form-parts.tsx";
-import { PASSWORD_MIN_LENGTH } from "./sign-in-forms.tsx";
+import { Field, NewPasswordField, ProblemMessage, StatusMessage } from "./form-parts.tsx";
 
 /** GET /v1/account. */
 export interface AccountDetails {
@@ -128,17 +127,7 @@ function ChangePassword({ session }: { session: AccountSession }) {
           value={current}
           onChange={(event) => setCurrent(event.currentTarget.value)}
         />
-        <Field
-          label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={next}
-          onChange={(event) => setNext(event.currentTarget.value)}
-        />
+        <NewPasswordField value={next} onChange={setNext} />
         <ProblemMessage problem={problem} />
         {done && (
           <StatusMessage>

@@ -1,6 +1,9 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 import { type ApiProblem, problemText } from "../../lib/account/api-answer.ts";
 
+/** SPEC §5: a password has at least 8 characters (the server says the rest: src/identity/password-rules.ts). */
+export const PASSWORD_MIN_LENGTH = 8;
+
 /** A labelled input: the label above, an optional hint tied to it by aria-describedby. */
 export function Field({
   label,
@@ -27,6 +30,36 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A new password's field (sign-up, reset, change): the SPEC's minimum checked by the browser too,
+ * and marked as a new password so password managers offer to make one.
+ */
+export function NewPasswordField({
+  label = "New password",
+  hint = `At least ${PASSWORD_MIN_LENGTH} characters.`,
+  value,
+  onChange,
+}: {
+  label?: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      type="password"
+      name="new-password"
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN_LENGTH}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   );
 }
 

@@ -1,8 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
 import type { ApiProblem } from "../../lib/account/api-answer.ts";
 import { postPublic } from "../../lib/account/public-calls.ts";
-import { Field, ProblemMessage, StatusMessage } from "./form-parts.tsx";
-import { PASSWORD_MIN_LENGTH, SignInForms, type SignInMode } from "./sign-in-forms.tsx";
+import {
+  Field,
+  NewPasswordField,
+  PASSWORD_MIN_LENGTH,
+  ProblemMessage,
+  StatusMessage,
+} from "./form-parts.tsx";
+import { SignInForms, type SignInMode } from "./sign-in-forms.tsx";
 
 /**
  * Choose a new password with a reset link's token (/settings?reset={token}), then sign in with it.
@@ -49,17 +55,7 @@ export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSign
     <section className="account-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Choose a new password</h2>
       <form className="account-form" onSubmit={submit} aria-busy={busy}>
-        <Field
-          label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
+        <NewPasswordField value={password} onChange={setPassword} />
         <Field
           label="The new password again"
           type="password"

@@ -4,7 +4,13 @@ import type { ApiProblem } from "../../lib/account/api-answer.ts";
 import { markGoogleSignInPending, useLoginStatus } from "../../lib/account/login-status.tsx";
 import { postPublic, UNREACHABLE } from "../../lib/account/public-calls.ts";
 import type { loader as rootLoader } from "../../root.tsx";
-import { Field, ProblemMessage, StatusMessage } from "./form-parts.tsx";
+import {
+  Field,
+  NewPasswordField,
+  PASSWORD_MIN_LENGTH,
+  ProblemMessage,
+  StatusMessage,
+} from "./form-parts.tsx";
 
 export type SignInMode = "sign-in" | "sign-up" | "reset-request";
 
@@ -13,9 +19,6 @@ const HEADINGS: Record<SignInMode, string> = {
   "sign-up": "Create an account",
   "reset-request": "Reset your password",
 };
-
-/** SPEC §5: a new password has at least 8 characters (the server says what else it refuses). */
-export const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * Sign in, create an account, or ask for a password reset: one block, in the sign-in dialog and
@@ -188,16 +191,11 @@ function SignUpForm({ email, setEmail, first, switchTo }: FormProps) {
       {done === null ? (
         <form className="account-form" onSubmit={submit} aria-busy={busy}>
           <EmailField email={email} setEmail={setEmail} first={first} />
-          <Field
+          <NewPasswordField
             label="Password"
             hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a good one.`}
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
             value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={setPassword}
           />
           <ProblemMessage problem={problem} />
           <button type="submit" className="account-button" disabled={busy}>
