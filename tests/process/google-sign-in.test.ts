@@ -117,7 +117,7 @@ describe("npm start's Google sign-in with the sandbox", () => {
       headers: { cookie: cookiesOf(callback).join("; ") },
     });
     expect(finish.status).toBe(303);
-    expect(finish.headers.get("location")).toBe("/settings");
+    expect(finish.headers.get("location")).toBe("/settings?signin=google");
     const refresh = await fetch(site("/v1/auth/refresh"), {
       method: "POST",
       headers: { cookie: cookiesOf(finish).join("; ") },
