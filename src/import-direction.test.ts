@@ -36,6 +36,8 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "mail", rank: 4, paths: ["mail/"] },
   // Accounts (issue 17): stands on db and mail; the server's routes use it.
   { name: "identity", rank: 4.5, paths: ["identity/"] },
+  // Model lists (issue 18): their rules; the queries are in db/, the calls in server/.
+  { name: "lists", rank: 4.5, paths: ["lists/"] },
   { name: "jobs", rank: 5, paths: ["jobs/"] },
   { name: "server", rank: 6, paths: ["server/"] },
   { name: "web", rank: 7, paths: ["web/"] },

@@ -12,6 +12,7 @@ import * as searchTexts from "./migrations/0010-search-texts.ts";
 import * as bioFetchFailures from "./migrations/0011-bio-fetch-failures.ts";
 import * as mailLog from "./migrations/0012-mail-log.ts";
 import * as identity from "./migrations/0013-identity.ts";
+import * as lists from "./migrations/0014-lists.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0011-bio-fetch-failures": bioFetchFailures,
   "0012-mail-log": mailLog,
   "0013-identity": identity,
+  "0014-lists": lists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -289,3 +289,35 @@ export interface Database {
   auth_refresh_tokens: AuthRefreshTokensTable;
   auth_used_links: AuthUsedLinksTable;
 }
+
+/** Migration 0014: a user's model list (decision 0020). */
+export interface ListsTable {
+  list_id: string;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  is_public: Generated<boolean>;
+  image: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0014: a performer on a list, and since when. */
+export interface ListPerformersTable {
+  list_id: string;
+  performer_id: number;
+  added_at: Generated<Date>;
+}
+
+/** Migration 0014: a user watching a list. */
+export interface ListWatchesTable {
+  user_id: string;
+  list_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  lists: ListsTable;
+  list_performers: ListPerformersTable;
+  list_watches: ListWatchesTable;
+}

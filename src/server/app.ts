@@ -32,6 +32,7 @@ import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
+import { registerLists } from "./routes/lists.ts";
 import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
@@ -177,6 +178,7 @@ function registerRoutes(
       registerAuthRoutes(api, options.identity, { https });
       registerAccount(api, options.identity, { https });
       if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
+      registerLists(api, options.db, options.identity);
       registerUserInfo(api, options.db, options.identity);
     }
     registerApiDocs(api);

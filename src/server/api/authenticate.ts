@@ -15,3 +15,16 @@ export async function authenticate(request: FastifyRequest, identity: Identity):
     throw new ApiError(401, "unauthenticated", "sign in: this call needs a valid identity token");
   return caller;
 }
+
+/**
+ * For calls that anyone may make but a signed-in caller sees more of (a private list of their
+ * own): the caller when a token is sent, null when none is; a token sent that does not hold is
+ * still a 401, so a stale page learns it must refresh.
+ */
+export async function authenticateIfSent(
+  request: FastifyRequest,
+  identity: Identity,
+): Promise<Caller | null> {
+  if (request.headers.authorization === undefined) return null;
+  return authenticate(request, identity);
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/connect.ts";
+import { ownedLists, watchedLists } from "../../db/queries/lists.ts";
 import { lastActivityOf } from "../../db/queries/user-summary.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { authenticate } from "../api/authenticate.ts";
@@ -7,21 +8,25 @@ import type { RouteDoc } from "../api/openapi.ts";
 
 /**
  * GET /v1/user_info (SPEC §3 User summary, §7): the signed-in user's summary. Validate (nothing to
- * read), authenticate, authorize (one's own), query, respond. Lists and the performer verification
- * arrive with their issues; until then they are empty.
+ * read), authenticate, authorize (one's own), query, respond. ownedLists: the caller's lists;
+ * allLists: those and the lists they watch; userInfo.watchedLists: the watched lists' ids. The
+ * performer verification arrives with its issue; until then it is null.
  */
 export function registerUserInfo(app: FastifyInstance, db: Db, identity: Identity): void {
   app.get("/v1/user_info", async (request, reply) => {
     const caller = await authenticate(request, identity);
     const lastActivity = await lastActivityOf(db, caller.userId);
+    const owned = (await ownedLists(db, caller.userId)).map(({ userId: _owner, ...list }) => list);
+    const watched = (await watchedLists(db, caller.userId)).map(({ userId: _owner, ...list }) => list);
+    const ownedIds = new Set(owned.map((l) => l.listId));
     return reply.header("cache-control", "private, no-store").send({
       userInfo: {
         accountVerifiedForPerformer: null,
-        watchedLists: [],
+        watchedLists: watched.map((l) => l.listId),
         lastActivityTime: lastActivity?.toISOString() ?? null,
       },
-      ownedLists: [],
-      allLists: [],
+      ownedLists: owned,
+      allLists: [...owned, ...watched.filter((l) => !ownedIds.has(l.listId))],
     });
   });
 }
