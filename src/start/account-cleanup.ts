@@ -1,22 +1,34 @@
 import { Cron } from "croner";
 import type { Db } from "../db/connect.ts";
 import { deleteUnconfirmedAccounts } from "../db/queries/accounts.ts";
+import { pruneCounters } from "../db/queries/auth-limits.ts";
 import type { Logger } from "../log.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
 /** Unconfirmed accounts are kept this long (twice the confirmation link's life). */
 export const UNCONFIRMED_KEPT_MS = 48 * 3600_000;
 
-/** Every hour, deletes the accounts nobody confirmed within 48 hours (decision 0018). */
+/** Abuse-limit counters idle this long are forgotten (their addresses are personal data). */
+export const COUNTERS_KEPT_MS = 24 * 3600_000;
+
+/**
+ * Every hour: deletes the accounts nobody confirmed within 48 hours (decision 0018), and the abuse
+ * limits' idle counters (pruned here, off the sign-in path).
+ */
 export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle): void {
   const cron = new Cron("41 * * * *", { timezone: "UTC", protect: true }, async () => {
     try {
       const deleted = await deleteUnconfirmedAccounts(db, new Date(Date.now() - UNCONFIRMED_KEPT_MS));
       if (deleted > 0) log.info(`deleted ${deleted} accounts left unconfirmed for 48 hours`);
+      // The abuse limits count within an hour; a day idle, a counter says nothing any more.
+      await pruneCounters(db, new Date(Date.now() - COUNTERS_KEPT_MS));
     } catch (error) {
       if (!lifecycle.stopping)
-        log.error({ err: error }, "could not delete unconfirmed accounts; the next hour retries");
+        log.error(
+          { err: error },
+          "could not clean up unconfirmed accounts or idle counters; the next hour retries",
+        );
     }
   });
-  lifecycle.started("the unconfirmed-account cleanup", async () => cron.stop());
+  lifecycle.started("the account cleanup", async () => cron.stop());
 }

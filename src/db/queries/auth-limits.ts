@@ -10,7 +10,7 @@ export interface Counted {
 
 /**
  * Counts one hit on `key`, in one statement (concurrent hits from several processes all count):
- * a window older than `windowMs` restarts at this hit. Rows idle for a day are pruned on the way.
+ * a window older than `windowMs` restarts at this hit.
  */
 export async function countHit(db: Db, key: string, windowMs: number, now: Date): Promise<Counted> {
   const windowEnded = new Date(now.getTime() - windowMs);
@@ -22,9 +22,6 @@ export async function countHit(db: Db, key: string, windowMs: number, now: Date)
       count = CASE WHEN c.window_start <= ${windowEnded} THEN 1 ELSE c.count + 1 END,
       last_at = excluded.last_at
     RETURNING count, window_start AS "windowStart", last_at AS "lastAt"`.execute(db);
-  await sql`DELETE FROM auth_rate_counters WHERE last_at < ${new Date(now.getTime() - 86_400_000)}`.execute(
-    db,
-  );
   return rows[0] as Counted;
 }
 
@@ -42,4 +39,10 @@ export async function peekCount(db: Db, key: string, windowMs: number, now: Date
 /** Forgets a key (a successful sign-in clears its account's failures). */
 export async function clearCount(db: Db, key: string): Promise<void> {
   await db.deleteFrom("auth_rate_counters").where("key", "=", key).execute();
+}
+
+/** Forgets the counters idle since `before` (their windows ended long ago); returns how many went. */
+export async function pruneCounters(db: Db, before: Date): Promise<number> {
+  const deleted = await db.deleteFrom("auth_rate_counters").where("last_at", "<", before).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

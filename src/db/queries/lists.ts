@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "../connect.ts";
+import type { Database } from "../schema.ts";
 
 /** SPEC §3 List, as the API sends it: performers by username, in the order they were added. */
 export interface ListView {
@@ -51,6 +52,21 @@ export const watchedLists = (db: Db, userId: string) =>
   );
 
 export type ListChange = "ok" | "not-found" | "limit";
+
+/** The list without its owner, as the API sends it. */
+export const listView = ({ userId: _owner, ...list }: ListRow): ListView => list;
+
+/** Locks an owned list's row for the transaction (its changes and counts wait on it); false when it is not the user's. */
+async function lockOwnedList(tx: Transaction<Database>, userId: string, listId: string): Promise<boolean> {
+  const list = await tx
+    .selectFrom("lists")
+    .select("list_id")
+    .where("list_id", "=", listId)
+    .where("user_id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return list !== undefined;
+}
 
 /**
  * Creates a list unless the user has `maxLists` already; the count and the insert run under a
@@ -126,14 +142,7 @@ export async function addListPerformer(
   maxPerformers: number,
 ): Promise<ListChange> {
   return db.transaction().execute(async (tx) => {
-    const list = await tx
-      .selectFrom("lists")
-      .select("list_id")
-      .where("list_id", "=", listId)
-      .where("user_id", "=", userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (list === undefined) return "not-found";
+    if (!(await lockOwnedList(tx, userId, listId))) return "not-found";
     const present = await tx
       .selectFrom("list_performers")
       .select("performer_id")
@@ -166,14 +175,7 @@ export async function removeListPerformer(
   performerId: number,
 ): Promise<ListChange> {
   return db.transaction().execute(async (tx) => {
-    const list = await tx
-      .selectFrom("lists")
-      .select("list_id")
-      .where("list_id", "=", listId)
-      .where("user_id", "=", userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (list === undefined) return "not-found";
+    if (!(await lockOwnedList(tx, userId, listId))) return "not-found";
     const removed = await tx
       .deleteFrom("list_performers")
       .where("list_id", "=", listId)

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsSite, PASSWORD, refreshCookieOf } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { deleteUnconfirmedAccounts } from "../../db/queries/accounts.ts";
+import { pruneCounters } from "../../db/queries/auth-limits.ts";
 import {
   ADDRESS_MAIL_REQUESTS_PER_HOUR,
   ADDRESS_SIGN_UPS_PER_HOUR,
   FREE_FAILURES,
 } from "../../identity/abuse-limits.ts";
 import { PASSWORD_TOO_COMMON } from "../../identity/password-rules.ts";
-import { UNCONFIRMED_KEPT_MS } from "../../start/account-cleanup.ts";
+import { COUNTERS_KEPT_MS, UNCONFIRMED_KEPT_MS } from "../../start/account-cleanup.ts";
 import { WRONG_CONFIRMATION, WRONG_PASSWORD } from "./account.ts";
 import { RESEND_ACCEPTED, RESET_ACCEPTED, RESET_LINK_INVALID } from "./auth/auth-routes.ts";
 
@@ -201,6 +202,17 @@ describe("the signed-in account, resets and limits", () => {
       "new-unconfirmed@example.com",
       "old-confirmed@example.com",
     ]);
+  });
+
+  it("forgets abuse-limit counters idle for a day, and only those", async () => {
+    expect((await site.signIn("nobody-here@example.com", "a-guess", "198.51.100.9")).statusCode).toBe(401);
+    const total = await count("SELECT count(*)::int AS n FROM auth_rate_counters");
+    expect(total).toBeGreaterThanOrEqual(2);
+    await t.pool.query("UPDATE auth_rate_counters SET last_at = now() - interval '25 hours'");
+    expect((await site.signIn("nobody-here@example.com", "a-guess", "198.51.100.9")).statusCode).toBe(401);
+    // The two counters just hit again are fresh; every other one had been idle for a day.
+    expect(await pruneCounters(t.db, new Date(Date.now() - COUNTERS_KEPT_MS))).toBe(total - 2);
+    expect(await count("SELECT count(*)::int AS n FROM auth_rate_counters")).toBe(2);
   });
 
   it("answers hostile input to every account call with a 4xx, never a 500, and stores nothing", async () => {

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { type Identity, WrongPassword } from "../../identity/identity.ts";
-import { PASSWORD_MAX_LENGTH, passwordProblem } from "../../identity/password-rules.ts";
+import { passwordProblem } from "../../identity/password-rules.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
+import { anyPassword } from "./auth/auth-routes.ts";
 import { refreshCookie } from "./auth/refresh-cookie.ts";
 
 export const WRONG_PASSWORD = "That is not the account's current password.";
 export const WRONG_CONFIRMATION =
   "That does not match: type the account's password (or, without one, its e-mail address).";
 
-const anyPassword = z
-  .string({ error: "expected a password" })
-  .min(1)
-  .max(PASSWORD_MAX_LENGTH * 4);
 const passwordChange = z.object({ currentPassword: anyPassword, newPassword: anyPassword });
 const deletion = z.union(
   [z.object({ password: anyPassword }).strict(), z.object({ confirm: z.string().min(1).max(254) }).strict()],

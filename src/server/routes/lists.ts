@@ -6,9 +6,8 @@ import {
   createList,
   deleteList,
   type ListChange,
-  type ListRow,
-  type ListView,
   listById,
+  listView,
   ownedLists,
   removeListPerformer,
   setListWatch,
@@ -59,8 +58,6 @@ export const LIST_NOT_FOUND = "No such list (or it is not yours to see).";
 export const TOO_MANY_LISTS = `You have ${MAX_LISTS_PER_USER} lists, the most an account may keep. Delete one first.`;
 export const LIST_FULL = `This list holds ${MAX_PERFORMERS_PER_LIST} performers, the most a list may. Remove one first.`;
 
-const view = ({ userId: _owner, ...list }: ListRow): ListView => list;
-
 /** A change's outcome as the API answers it: another's private list is a 404, as an unknown one. */
 function check(change: ListChange): void {
   if (change === "not-found") throw new ApiError(404, "list_not_found", LIST_NOT_FOUND);
@@ -77,7 +74,7 @@ export function registerLists(app: FastifyInstance, db: Db, identity: Identity):
     const list = await listById(db, id);
     if (list === undefined || list.userId !== userId)
       throw new ApiError(404, "list_not_found", LIST_NOT_FOUND);
-    return view(list);
+    return listView(list);
   };
   const noStore = { "cache-control": "private, no-store" };
 
@@ -135,7 +132,7 @@ export function registerLists(app: FastifyInstance, db: Db, identity: Identity):
 
   app.get("/v1/owned_lists", async (request, reply) => {
     const caller = await authenticate(request, identity);
-    return reply.headers(noStore).send((await ownedLists(db, caller.userId)).map(view));
+    return reply.headers(noStore).send((await ownedLists(db, caller.userId)).map(listView));
   });
 
   app.get("/v1/lists/:id", async (request, reply) => {
@@ -148,7 +145,7 @@ export function registerLists(app: FastifyInstance, db: Db, identity: Identity):
     // A public list is the same for everyone, but it changes whenever its owner edits it.
     return reply
       .header("cache-control", mine || !list.isPublic ? "private, no-store" : "public, max-age=60")
-      .send(view(list));
+      .send(listView(list));
   });
 }
 

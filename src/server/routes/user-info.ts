@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/connect.ts";
-import { ownedLists, watchedLists } from "../../db/queries/lists.ts";
+import { listView, ownedLists, watchedLists } from "../../db/queries/lists.ts";
 import { lastActivityOf } from "../../db/queries/user-summary.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { authenticate } from "../api/authenticate.ts";
@@ -16,8 +16,8 @@ export function registerUserInfo(app: FastifyInstance, db: Db, identity: Identit
   app.get("/v1/user_info", async (request, reply) => {
     const caller = await authenticate(request, identity);
     const lastActivity = await lastActivityOf(db, caller.userId);
-    const owned = (await ownedLists(db, caller.userId)).map(({ userId: _owner, ...list }) => list);
-    const watched = (await watchedLists(db, caller.userId)).map(({ userId: _owner, ...list }) => list);
+    const owned = (await ownedLists(db, caller.userId)).map(listView);
+    const watched = (await watchedLists(db, caller.userId)).map(listView);
     const ownedIds = new Set(owned.map((l) => l.listId));
     return reply.header("cache-control", "private, no-store").send({
       userInfo: {

@@ -30,7 +30,7 @@ const email = z
   .max(254, "expected an e-mail address of at most 254 characters")
   .pipe(z.email("expected an e-mail address"));
 /** Any password a sign-in may try (the rules are for new ones); bounded so hashing stays bounded. */
-const anyPassword = z
+export const anyPassword = z
   .string({ error: "expected a password" })
   .min(1)
   .max(PASSWORD_MAX_LENGTH * 4);
