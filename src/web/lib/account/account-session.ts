@@ -159,12 +159,16 @@ export class AccountSession {
   }
 
   /** An authenticated POST of JSON: the parsed JSON (null for 204), or Error('Failed update'). */
-  async authedPost<T = null>(path: string, body: unknown): Promise<T> {
-    const response = await this.authed(path, {
-      method: "POST",
-      headers: JSON_HEADERS,
-      body: JSON.stringify(body ?? {}),
-    });
+  authedPost<T = null>(path: string, body: unknown): Promise<T> {
+    return this.authedSend<T>(path, { method: "POST", headers: JSON_HEADERS, body: JSON.stringify(body ?? {}) });
+  }
+
+  /**
+   * An authenticated change of any other form (a multipart upload, a DELETE): the parsed JSON
+   * (null for 204), or Error('Failed update').
+   */
+  async authedSend<T = null>(path: string, init: RequestInit): Promise<T> {
+    const response = await this.authed(path, init);
     if (!response.ok) throw new AccountCallError("Failed update", await problemOf(response));
     return (response.status === 204 ? null : await response.json()) as T;
   }
