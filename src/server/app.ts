@@ -32,6 +32,8 @@ import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
+import { registerListImport } from "./routes/list-import.ts";
+import { registerListSummary } from "./routes/list-summary.ts";
 import { registerLists } from "./routes/lists.ts";
 import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
@@ -179,6 +181,8 @@ function registerRoutes(
       registerAccount(api, options.identity, { https });
       if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
       registerLists(api, options.db, options.identity);
+      registerListSummary(api, options.db, options.identity, options.now ?? Date.now);
+      registerListImport(api, options.db, options.identity);
       registerUserInfo(api, options.db, options.identity);
     }
     registerApiDocs(api);

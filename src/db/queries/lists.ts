@@ -57,7 +57,11 @@ export type ListChange = "ok" | "not-found" | "limit";
 export const listView = ({ userId: _owner, ...list }: ListRow): ListView => list;
 
 /** Locks an owned list's row for the transaction (its changes and counts wait on it); false when it is not the user's. */
-async function lockOwnedList(tx: Transaction<Database>, userId: string, listId: string): Promise<boolean> {
+export async function lockOwnedList(
+  tx: Transaction<Database>,
+  userId: string,
+  listId: string,
+): Promise<boolean> {
   const list = await tx
     .selectFrom("lists")
     .select("list_id")

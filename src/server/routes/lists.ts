@@ -41,18 +41,25 @@ const plainText = (max: number, what: string) =>
     .pipe(z.string().max(max, `expected ${what} of at most ${max} characters`));
 const name = plainText(LIST_NAME_MAX, "a name").pipe(z.string().min(1, "expected a name"));
 const description = plainText(LIST_DESCRIPTION_MAX, "a description");
-const listId = z.string({ error: "expected a list id" }).regex(LIST_ID_PATTERN, "expected a list id");
+export const listIdParam = z
+  .string({ error: "expected a list id" })
+  .regex(LIST_ID_PATTERN, "expected a list id");
 
 const createBody = z.object({
   name,
   description: description.default(""),
   isPublic: z.boolean().default(false),
 });
-const metadataBody = z.object({ listId, name, description: description.default(""), isPublic: z.boolean() });
-const performerBody = z.object({ listId, performerName: modelNameParam });
-const listBody = z.object({ listId });
-const watchBody = z.object({ listId, watch: z.boolean() });
-const idParams = z.object({ id: listId });
+const metadataBody = z.object({
+  listId: listIdParam,
+  name,
+  description: description.default(""),
+  isPublic: z.boolean(),
+});
+const performerBody = z.object({ listId: listIdParam, performerName: modelNameParam });
+const listBody = z.object({ listId: listIdParam });
+const watchBody = z.object({ listId: listIdParam, watch: z.boolean() });
+const idParams = z.object({ id: listIdParam });
 
 export const LIST_NOT_FOUND = "No such list (or it is not yours to see).";
 export const TOO_MANY_LISTS = `You have ${MAX_LISTS_PER_USER} lists, the most an account may keep. Delete one first.`;
