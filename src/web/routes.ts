@@ -25,6 +25,12 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("logout", "routes/logout.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // Model lists (SPEC §2): /lists with its tabs (?tab=1 is My Lists, which /mylists opens), the
+  // import (a static segment, above the list ids), and a list's own page.
+  route("lists", "routes/lists.tsx"),
+  route("mylists", "routes/mylists.tsx"),
+  route("lists/import", "routes/list-import.tsx"),
+  route("lists/:listId", "routes/list.tsx"),
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the
   // module reads the segments itself, since a tag and a date share places (SPEC §2, §5).
   route("top/viewers/*", "routes/top-viewers.tsx"),

@@ -71,7 +71,11 @@ export function CreateListForm({
         />
       </div>
       <label className="list-form__check">
-        <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          checked={isPublic}
+          onChange={(event) => setIsPublic(event.currentTarget.checked)}
+        />
         Public: anyone with the link can see it, and it is listed on /lists
       </label>
       <ListProblem text={problem} />

@@ -1,18 +1,10 @@
 import { Link, useSearchParams } from "react-router";
+import type { ListsPageData } from "../../lib/lists/list-data.ts";
 import { LIST_TABS, type ListTab, listTabHref, readListTab } from "../../lib/lists/list-tabs.ts";
-import type { PublicListCard } from "../../lib/lists/list-data.ts";
 import { Pagination } from "../pagination.tsx";
 import { ListCard } from "./list-card.tsx";
 import { MyListsPanel } from "./my-lists-panel.tsx";
 import { WatchedListsPanel } from "./watched-lists-panel.tsx";
-
-export interface ListsPageData {
-  /** The public lists of this page of the first tab (all of them server-rendered). */
-  lists: PublicListCard[];
-  total: number;
-  page: number;
-  pages: number;
-}
 
 /**
  * /lists (SPEC §2): three tabs, the tab index in the address (`?tab=1` My Lists, `?tab=2` Watched;
@@ -63,7 +55,8 @@ function PublicListsPanel({ data }: { data: ListsPageData }) {
       ) : (
         <>
           <p className="lists-note">
-            {data.total.toLocaleString("en-US")} {data.total === 1 ? "list" : "lists"}, the latest changed first.
+            {data.total.toLocaleString("en-US")} {data.total === 1 ? "list" : "lists"}, the latest changed
+            first.
           </p>
           <ul className="list-cards">
             {data.lists.map((list) => (

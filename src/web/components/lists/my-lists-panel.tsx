@@ -44,7 +44,8 @@ function OwnedLists() {
         )}
         {owned.status === "ready" && owned.lists.length === 0 && (
           <p className="lists-note">
-            No lists yet. Create one here, or use "Add to list" on a performer's page, the search or a ranking.
+            No lists yet. Create one here, or use "Add to list" on a performer's page, the search or a
+            ranking.
           </p>
         )}
         {owned.lists.length > 0 && (

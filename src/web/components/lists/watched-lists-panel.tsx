@@ -59,8 +59,8 @@ function WatchedLists() {
   if (watched.length === 0)
     return (
       <p className="lists-note">
-        You watch no lists yet. Open a public list and choose Watch; your own lists are watched once you add to
-        them.
+        You watch no lists yet. Open a public list and choose Watch; your own lists are watched once you add
+        to them.
       </p>
     );
   return (

@@ -160,7 +160,11 @@ export class AccountSession {
 
   /** An authenticated POST of JSON: the parsed JSON (null for 204), or Error('Failed update'). */
   authedPost<T = null>(path: string, body: unknown): Promise<T> {
-    return this.authedSend<T>(path, { method: "POST", headers: JSON_HEADERS, body: JSON.stringify(body ?? {}) });
+    return this.authedSend<T>(path, {
+      method: "POST",
+      headers: JSON_HEADERS,
+      body: JSON.stringify(body ?? {}),
+    });
   }
 
   /**

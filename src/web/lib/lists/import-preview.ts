@@ -12,7 +12,8 @@ export const IMPORT_NOT_TEXT = "Choose a .txt or .csv file: the import reads pla
 /** How many names a group of the preview shows before "and N more". */
 export const PREVIEW_NAMES = 40;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** A group of names for the preview: the first PREVIEW_NAMES, then how many more. */
 export function namesText(names: readonly string[], shown = PREVIEW_NAMES): string {

@@ -1,34 +1,7 @@
 import type { ListView } from "../../../db/queries/lists.ts";
+import type { ListPerformer, ListSummary } from "../../../lists/list-summary.ts";
 
-export type { ListView };
-
-/** One performer of a list's summary (GET /v1/list_summary, the list page's loader). */
-export interface ListPerformer {
-  name: string;
-  displayName: string | null;
-  gender: "f" | "m" | "t" | "c" | null;
-  age: number | null;
-  country: string | null;
-  /** SPEC §4: in the online list or seen under 5 minutes ago. */
-  live: boolean;
-  /** When not live: 'live N days ago', 'live recently', 'not active last week'. */
-  liveText: string | null;
-  viewers: number | null;
-  followers: number | null;
-  followerChange7d: number | null;
-  lastBroadcast: string | null;
-  addedAt: string;
-}
-
-/** A list with its performers' figures and the caller's relation to it. */
-export interface ListSummary {
-  list: ListView;
-  owner: boolean;
-  watching: boolean;
-  observedAt: string | null;
-  /** Live first, then viewers, then followers, then name: the server's order, kept. */
-  performers: ListPerformer[];
-}
+export type { ListPerformer, ListSummary, ListView };
 
 /** SPEC §3: a watched list's alert choice (POST /v1/list_alerts). */
 export type AlertChoice = "off" | "each" | "digest";
@@ -69,4 +42,12 @@ export interface PublicListCard {
   image: string | null;
   updatedAt: string;
   performerCount: number;
+}
+
+/** The /lists page's data: a page of the public lists (the first tab, server-rendered). */
+export interface ListsPageData {
+  lists: PublicListCard[];
+  total: number;
+  page: number;
+  pages: number;
 }

@@ -47,7 +47,8 @@ export class OwnedListsStore {
         if (this.loading === loading) this.set({ userId, status: "ready", lists, error: null });
       },
       (error: unknown) => {
-        if (this.loading === loading) this.set({ ...this.state, status: "failed", error: callErrorText(error) });
+        if (this.loading === loading)
+          this.set({ ...this.state, status: "failed", error: callErrorText(error) });
       },
     );
     this.loading = loading;
@@ -60,7 +61,9 @@ export class OwnedListsStore {
   put(list: ListView): void {
     const others = this.state.lists.filter((l) => l.listId !== list.listId);
     const known = others.length !== this.state.lists.length;
-    const lists = known ? this.state.lists.map((l) => (l.listId === list.listId ? list : l)) : [list, ...others];
+    const lists = known
+      ? this.state.lists.map((l) => (l.listId === list.listId ? list : l))
+      : [list, ...others];
     this.set({ ...this.state, lists });
   }
 

@@ -1,0 +1,32 @@
+import { type HeadersFunction, useRouteError } from "react-router";
+import { ErrorPage } from "../components/error-page.tsx";
+import { ImportPage } from "../components/lists/import-page.tsx";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+
+/** An account page (DESIGN.md §8): never kept by a cache, nothing personal rendered on the server. */
+export const headers: HeadersFunction = () => ({ "cache-control": "private, no-store" });
+
+export function loader() {
+  return null;
+}
+
+export const meta: PageMetaFunction = ({ matches, error }) => {
+  if (error) return errorMeta(error);
+  return [
+    ...pageMeta(siteOf(matches), {
+      title: titled("Import a list"),
+      description: "Import usernames or your favourites export into one of your performer lists.",
+      path: "/lists/import",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+/** /lists/import (SPEC §2). */
+export default function ListImport() {
+  return <ImportPage />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
