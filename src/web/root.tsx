@@ -12,6 +12,7 @@ import {
 import { feedbackEmailOf, SITE_NAME, type SiteSettings } from "../site/site-settings.ts";
 import accountCss from "./components/account/account.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
+import listsCss from "./components/lists/lists.css?url";
 import footerCss from "./components/site-footer.css?url";
 import { SiteFooter } from "./components/site-footer.tsx";
 import headerCss from "./components/site-header.css?url";
@@ -31,6 +32,8 @@ export const links: LinksFunction = () => [
   // The account menu's dialog is on every page (the header's), and its forms are /settings's too.
   { rel: "stylesheet", href: accountCss },
   { rel: "stylesheet", href: footerCss },
+  // The lists' pages, and their "Add to list" control on the performer, search and ranking pages.
+  { rel: "stylesheet", href: listsCss },
   // Pages' prose and the error pages share one small sheet.
   { rel: "stylesheet", href: pageCss },
   // The controls many pages share (gender tabs, tag picker, switch, tag cloud, pager).

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { preferredEncoding } from "../accept-encoding.ts";
 import { DocumentCache } from "../sitemap/document-cache.ts";
 import {
+  listsSitemapDocument,
   pagesSitemapDocument,
   performersSitemapDocument,
   type SitemapSources,
@@ -23,7 +24,7 @@ const NUMBER = /^[1-9]\d{0,5}$/;
 
 /**
  * GET /sitemap.xml (a sitemap index), /sitemap-pages-{n}.xml (static, ranking and tag pages) and
- * /sitemap-performers-{n}.xml (50,000 performers each): docs/pages.md, "Crawlers". Each document
+ * /sitemap-performers-{n}.xml (50,000 performers each), /sitemap-lists-{n}.xml (public lists): docs/pages.md, "Crawlers". Each document
  * is generated on the first request, kept SITEMAP_CACHE_MS, and sent as brotli or gzip when the
  * client accepts it. A child past the last is the API's 404.
  */
@@ -63,6 +64,13 @@ export function registerSitemaps(app: FastifyInstance, sources: SitemapSources):
     if (!NUMBER.test(n)) return reply.callNotFound();
     return send(request, reply, `/sitemap-performers-${n}.xml`, (origin) =>
       performersSitemapDocument(sources, origin, Number(n)),
+    );
+  });
+  app.get<{ Params: { n: string } }>("/sitemap-lists-:n(^\\d+).xml", (request, reply) => {
+    const { n } = request.params;
+    if (!NUMBER.test(n)) return reply.callNotFound();
+    return send(request, reply, `/sitemap-lists-${n}.xml`, (origin) =>
+      listsSitemapDocument(sources, origin, Number(n)),
     );
   });
 }

@@ -37,6 +37,7 @@ export const STATIC_PATHS = [
   "/30to50-cams",
   "/mature-cams",
   "/search",
+  "/lists",
   "/traffic",
   "/map",
   "/celebrations",

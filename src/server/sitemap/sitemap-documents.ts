@@ -1,4 +1,5 @@
 import type { Db } from "../../db/connect.ts";
+import { countSitemapLists, sitemapListsPage } from "../../db/queries/sitemap-lists.ts";
 import { countSitemapPerformers, sitemapPerformersPage } from "../../db/queries/sitemap-performers.ts";
 import { readPublishedSources } from "./published-sources.ts";
 import { sitePages } from "./site-pages.ts";
@@ -16,6 +17,8 @@ export interface SitemapSources {
 /** The child sitemaps' paths: pages (static, rankings, tags) and performers, numbered from 1. */
 export const pagesSitemapPath = (n: number) => `/sitemap-pages-${n}.xml`;
 export const performersSitemapPath = (n: number) => `/sitemap-performers-${n}.xml`;
+/** The public lists' pages (/lists/{listId}), 50,000 a sitemap. */
+export const listsSitemapPath = (n: number) => `/sitemap-lists-${n}.xml`;
 
 /**
  * First segments of the site's own pages (SPEC §2's route table) and of the server's paths: a
@@ -77,7 +80,7 @@ export function isSitePageName(username: string, platformSlug: string): boolean 
     SITE_SEGMENTS.includes(name) ||
     name === `${platformSlug}_wrapped` ||
     name === `${platformSlug}-tokens` ||
-    /^sitemap-(pages|performers)-\d+\.xml$/.test(name)
+    /^sitemap-(pages|performers|lists)-\d+\.xml$/.test(name)
   );
 }
 
@@ -93,15 +96,18 @@ async function pageEntries(sources: SitemapSources, origin: string): Promise<Sit
 
 /** /sitemap.xml: the index of every child sitemap. */
 export async function sitemapIndexDocument(sources: SitemapSources, origin: string): Promise<string> {
-  const [pages, performers] = await Promise.all([
+  const [pages, performers, lists] = await Promise.all([
     pageEntries(sources, origin),
     countSitemapPerformers(sources.db),
+    countSitemapLists(sources.db),
   ]);
   const children: SitemapEntry[] = [];
   const pageSitemaps = Math.max(1, Math.ceil(pages.length / MAX_URLS_PER_SITEMAP));
   for (let n = 1; n <= pageSitemaps; n++) children.push({ loc: `${origin}${pagesSitemapPath(n)}` });
   const performerSitemaps = Math.ceil(performers / MAX_URLS_PER_SITEMAP);
   for (let n = 1; n <= performerSitemaps; n++) children.push({ loc: `${origin}${performersSitemapPath(n)}` });
+  const listSitemaps = Math.ceil(lists / MAX_URLS_PER_SITEMAP);
+  for (let n = 1; n <= listSitemaps; n++) children.push({ loc: `${origin}${listsSitemapPath(n)}` });
   return sitemapIndexXml(children);
 }
 
@@ -129,5 +135,21 @@ export async function performersSitemapDocument(
     rows
       .filter((row) => !isSitePageName(row.username, sources.platformSlug))
       .map((row) => ({ loc: `${origin}/${encodeURIComponent(row.username)}`, lastmod: row.lastSeenDay })),
+  );
+}
+
+/** /sitemap-lists-{n}.xml: the n-th 50,000 public lists in id order, or null past the last. */
+export async function listsSitemapDocument(
+  sources: SitemapSources,
+  origin: string,
+  n: number,
+): Promise<string | null> {
+  const rows = await sitemapListsPage(sources.db, (n - 1) * MAX_URLS_PER_SITEMAP, MAX_URLS_PER_SITEMAP);
+  if (rows.length === 0) return null;
+  return urlsetXml(
+    rows.map((row) => ({
+      loc: `${origin}/lists/${encodeURIComponent(row.listId)}`,
+      lastmod: row.updatedDay,
+    })),
   );
 }

@@ -1,6 +1,7 @@
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
 import type { DailyViewerEntry } from "../../lib/daily-viewers/page-data.ts";
 import { formatCount } from "../../lib/format.ts";
+import { AddToList } from "../lists/add-to-list.tsx";
 import { FollowerChange, LiveState } from "../ranking-cells.tsx";
 
 /** Tags a row shows at most; the rest are in the performer's own page. */
@@ -91,6 +92,7 @@ export function ViewerTable({
                     every render, and with a name and up to eight tags a row, 100 rows made that
                     most of the page's server render time. These links leave the page anyway. */}
                 <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
+                <AddToList performer={row.u} className="add-to-list--row" />
               </th>
               <td className="viewer-table__details">
                 <ul className="viewer-table__tags">

@@ -3,6 +3,7 @@ import { genderNameOfCode } from "../../lib/page-genders.ts";
 import type { PerformerPageData } from "../../lib/performer/page-data.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { countryName, Flag } from "../flag.tsx";
+import { AddToList } from "../lists/add-to-list.tsx";
 import { figure, utcTime } from "./format.ts";
 
 /**
@@ -41,6 +42,7 @@ export function Profile({ data }: { data: PerformerPageData }) {
         {data.displayName && data.displayName !== data.username && (
           <p className="performer__display-name">{data.displayName}</p>
         )}
+        <AddToList performer={data.username} className="add-to-list--profile" />
       </div>
       <div className="performer__live">
         {data.live === null ? null : data.live.live ? (

@@ -2,6 +2,7 @@ import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.t
 import { formatCount } from "../../lib/format.ts";
 import type { TableMode } from "../../lib/ranked-lists/page-data.ts";
 import type { RankingRow } from "../../lib/ranked-lists/table-rows.ts";
+import { AddToList } from "../lists/add-to-list.tsx";
 import { FollowerChange, LiveState } from "../ranking-cells.tsx";
 import { PreviousRank } from "./previous-rank.tsx";
 
@@ -74,6 +75,7 @@ export function RankingTable({
             <td className="ranking-table__rank">{row.rank}</td>
             <th scope="row" className="ranking-table__name">
               <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
+              <AddToList performer={row.u} className="add-to-list--row" />
             </th>
             {scoreLabel !== null && <td className="ranking-table__number">{row.score}</td>}
             <td className="ranking-table__details">

@@ -4,6 +4,7 @@ import { formatCount } from "../../lib/format.ts";
 import { genderNameOfCode } from "../../lib/page-genders.ts";
 import type { ModelResult } from "../../lib/search-page/page-data.ts";
 import { Flag } from "../flag.tsx";
+import { AddToList } from "../lists/add-to-list.tsx";
 
 /** SPEC §3 showAvatar: the live preview is shown when last seen under 5 minutes ago. */
 export function showsAvatar(result: ModelResult, now: number): boolean {
@@ -81,6 +82,7 @@ export function ResultCard({
           ))}
         </ul>
       )}
+      <AddToList performer={result.name} className="add-to-list--card" />
     </li>
   );
 }
