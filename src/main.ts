@@ -2,6 +2,7 @@ import { loadConfig, usesSandbox } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { missingBuildMessage, webBuildExists } from "./server/pages.ts";
 import { startAccountCleanup } from "./start/account-cleanup.ts";
+import { startPublicListsPublishing } from "./start/public-lists-publishing.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
@@ -75,4 +76,5 @@ runProcess(lifecycle, "camstats", async () => {
     startBioFetching(config, database.db, feed, log, lifecycle);
   }
   startAccountCleanup(database.db, log, lifecycle);
+  startPublicListsPublishing(database.db, config.PUBLISH_DIR, log, lifecycle);
 });
