@@ -2,7 +2,6 @@ import { loadConfig, usesSandbox } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { missingBuildMessage, webBuildExists } from "./server/pages.ts";
 import { startAccountCleanup } from "./start/account-cleanup.ts";
-import { startPublicListsPublishing } from "./start/public-lists-publishing.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
@@ -10,6 +9,7 @@ import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 import { startMailSinkUnlessSmtp } from "./start/mail-sink.ts";
+import { startPublicListsPublishing } from "./start/public-lists-publishing.ts";
 import { startSiteServer } from "./start/site-server.ts";
 import { startWebProcesses } from "./start/web-processes.ts";
 
