@@ -9,6 +9,7 @@ import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 import { startMailSinkUnlessSmtp } from "./start/mail-sink.ts";
+import { startPublicListsPublishing } from "./start/public-lists-publishing.ts";
 import { startSiteServer } from "./start/site-server.ts";
 import { startWebProcesses } from "./start/web-processes.ts";
 
@@ -75,4 +76,5 @@ runProcess(lifecycle, "camstats", async () => {
     startBioFetching(config, database.db, feed, log, lifecycle);
   }
   startAccountCleanup(database.db, log, lifecycle);
+  startPublicListsPublishing(database.db, config.PUBLISH_DIR, log, lifecycle);
 });

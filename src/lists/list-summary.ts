@@ -50,11 +50,22 @@ export function byLiveThenViewers(a: ListPerformer, b: ListPerformer): number {
  */
 export async function listSummary(
   db: Db,
-  { listId, viewerUserId, now }: { listId: string; viewerUserId: string | null; now: number },
+  {
+    listId,
+    viewerUserId,
+    now,
+    visibleToAll = false,
+  }: {
+    listId: string;
+    viewerUserId: string | null;
+    now: number;
+    /** The caller has decided who may see it (the summary cache): a private list is built too. */
+    visibleToAll?: boolean;
+  },
 ): Promise<ListSummary | null> {
   const list = await listById(db, listId);
   const owner = list !== undefined && viewerUserId !== null && list.userId === viewerUserId;
-  if (list === undefined || (!list.isPublic && !owner)) return null;
+  if (list === undefined || (!list.isPublic && !owner && !visibleToAll)) return null;
   const poll = await latestCompletePoll(db);
   const pollIsCurrent = poll !== null && onlineListIsCurrent(poll.getTime(), now);
   const [rows, watching] = await Promise.all([

@@ -6,8 +6,9 @@ import { modelCountByLocationSchema } from "./location-files.ts";
 import { manifestSchema } from "./manifest.ts";
 import { monthlyIndexSchema } from "./monthly-files.ts";
 import { onlineUsersDeltaSchema, onlineUsersSchema } from "./online-users.ts";
-import { EXTRA_PATHS, FIXED_PATHS, tagExplorerPath } from "./paths.ts";
+import { EXTRA_PATHS, FIXED_PATHS, LIST_PATHS, tagExplorerPath } from "./paths.ts";
 import { possibleTagsFileSchema } from "./possible-tags.ts";
+import { publicListsFileSchema } from "./public-lists.ts";
 import {
   dailyViewerFileSchema,
   followerIndexSchema,
@@ -46,6 +47,7 @@ const EXACT: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   [EXTRA_PATHS.recentProfileUpdates, recentProfileUpdatesFileSchema],
   [EXTRA_PATHS.possibleTags, possibleTagsFileSchema],
   [EXTRA_PATHS.additionalTags, additionalTagsFileSchema],
+  [LIST_PATHS.publicLists, publicListsFileSchema],
   [tagExplorerPath("tagMap"), tagMapFileSchema],
   [tagExplorerPath("tagCounts"), tagCountsFileSchema],
   [tagExplorerPath("allTags"), allTagsFileSchema],

@@ -178,6 +178,11 @@ export const EXTRA_PATHS = {
   additionalTags: "/api/tags/additional_tags.json",
 } as const;
 
+/** Model lists' files (issue 18). */
+export const LIST_PATHS = {
+  publicLists: "/api/lists/public_lists.json",
+} as const;
+
 /** The tag explorer's datasets (SPEC §3), one file each. */
 export const TAG_EXPLORER_DATASETS = [
   "monthly",

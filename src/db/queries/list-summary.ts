@@ -61,3 +61,19 @@ export async function watchesList(db: Db, userId: string, listId: string): Promi
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** What decides whether a list's cached figures still hold: its owner, visibility and last change. */
+export interface ListVersion {
+  userId: string;
+  isPublic: boolean;
+  updatedAt: Date;
+}
+
+/** One row by the primary key. */
+export async function listVersion(db: Db, listId: string): Promise<ListVersion | undefined> {
+  return db
+    .selectFrom("lists")
+    .select(["user_id as userId", "is_public as isPublic", "updated_at as updatedAt"])
+    .where("list_id", "=", listId)
+    .executeTakeFirst();
+}

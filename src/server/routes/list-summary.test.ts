@@ -125,6 +125,31 @@ describe("GET /v1/list_summary", () => {
     }
   });
 
+  it("follows a change at once, though the figures are reused between calls", async () => {
+    const listId = (
+      (
+        await site.post("/v1/list_create", { name: "Changing", isPublic: true }, { token: ann.token })
+      ).json() as {
+        listId: string;
+      }
+    ).listId;
+    const names = async () =>
+      ((await site.get(`/v1/list_summary?listId=${listId}`)).json().performers as { name: string }[]).map(
+        (p) => p.name,
+      );
+    expect(await names()).toEqual([]);
+    await site.post("/v1/list_add_performer", { listId, performerName: "past" }, { token: ann.token });
+    expect(await names()).toEqual(["past"]);
+    await site.post(
+      "/v1/list_update_metadata",
+      { listId, name: "Hidden", isPublic: false },
+      { token: ann.token },
+    );
+    expect((await site.get(`/v1/list_summary?listId=${listId}`)).statusCode).toBe(404);
+    const own = (await site.get(`/v1/list_summary?listId=${listId}`, ann.token)).json();
+    expect(own).toMatchObject({ owner: true, list: { name: "Hidden", isPublic: false } });
+  });
+
   it("refuses a missing or malformed list id and a token that does not hold", async () => {
     expect((await site.get("/v1/list_summary")).statusCode).toBe(400);
     expect((await site.get("/v1/list_summary?listId=../etc")).statusCode).toBe(400);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import type { Identity } from "../../identity/identity.ts";
-import { listSummary } from "../../lists/list-summary.ts";
+import { createListSummaryCache } from "../../lists/list-summary-cache.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticateIfSent } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
@@ -21,15 +21,17 @@ export function registerListSummary(
   identity: Identity,
   now: () => number,
 ): void {
+  const summaryJson = createListSummaryCache(db);
   app.get("/v1/list_summary", async (request, reply) => {
     const { listId } = parseInput(summaryQuery, request.query);
     const caller = await authenticateIfSent(request, identity);
-    const summary = await listSummary(db, { listId, viewerUserId: caller?.userId ?? null, now: now() });
-    if (summary === null) throw new ApiError(404, "list_not_found", LIST_NOT_FOUND);
+    const json = await summaryJson(listId, caller?.userId ?? null, now());
+    if (json === null) throw new ApiError(404, "list_not_found", LIST_NOT_FOUND);
     // Anonymous answers of a public list are the same for everyone and change every poll.
     return reply
       .header("cache-control", caller === null ? "public, max-age=30" : "private, no-store")
-      .send(summary);
+      .type("application/json; charset=utf-8")
+      .send(json);
   });
 }
 

@@ -225,6 +225,7 @@ describe("model lists: the /v1 calls", () => {
       "/v1/list_remove_performer",
       "/v1/list_delete",
       "/v1/list_watch",
+      "/v1/list_import_favorites",
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -239,6 +240,8 @@ describe("model lists: the /v1 calls", () => {
               isPublic: fc.anything(),
               performerName: fc.string(),
               watch: fc.anything(),
+              favorites: fc.oneof(fc.string(), fc.string({ unit: "grapheme", maxLength: 200 })),
+              dryRun: fc.anything(),
             },
             { requiredKeys: [] },
           ),
@@ -259,5 +262,12 @@ describe("model lists: the /v1 calls", () => {
     expect((await site.get("/v1/owned_lists", bob.token)).json()).toEqual(before);
     const odd = await site.get("/v1/lists/..%2F..%2Fetc");
     expect(odd.statusCode).toBe(400);
+    await fc.assert(
+      fc.asyncProperty(fc.string(), async (listId) => {
+        const response = await site.get(`/v1/list_summary?listId=${encodeURIComponent(listId)}`, bob.token);
+        expect([400, 404]).toContain(response.statusCode);
+      }),
+      { numRuns: 50 },
+    );
   });
 });
