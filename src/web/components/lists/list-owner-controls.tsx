@@ -4,16 +4,13 @@ import type { AccountSession } from "../../lib/account/account-session.ts";
 import { callErrorText, listCalls } from "../../lib/lists/list-calls.ts";
 import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, type ListView } from "../../lib/lists/list-data.ts";
 import { listTabHref, MY_LISTS_TAB } from "../../lib/lists/list-tabs.ts";
+import { IMAGE_REMOVED, IMAGE_SAVED, LIST_SAVED } from "../../lib/lists/list-texts.ts";
 import { ownedListsStore } from "../../lib/lists/owned-lists.ts";
 import { Field } from "../account/form-parts.tsx";
 import { ListProblem } from "./sign-in-prompt.tsx";
 
 /** Image files the upload offers (the server sniffs the bytes and has the last word). */
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/gif";
-
-export const LIST_SAVED = "Saved.";
-export const IMAGE_SAVED = "The image is set.";
-export const IMAGE_REMOVED = "The image is removed.";
 
 /**
  * The owner's controls (issue 18): rename, describe, make public or private (POST

@@ -2,12 +2,7 @@ import { useEffect, useId, useState } from "react";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import { callErrorText, listCalls } from "../../lib/lists/list-calls.ts";
 import { ALERT_CHOICES, type AlertChoice } from "../../lib/lists/list-data.ts";
-
-export const ALERTS_SAVED: Record<AlertChoice, string> = {
-  off: "No e-mail alerts for this list.",
-  each: "You will get an e-mail when a performer on this list goes live.",
-  digest: "You will get one e-mail a day with who went live.",
-};
+import { ALERTS_SAVED } from "../../lib/lists/list-texts.ts";
 
 /**
  * Watch or stop watching a list (POST /v1/list_watch) and, while watching, the e-mail alerts'

@@ -1,0 +1,271 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { createAuth } from "../../src/identity/auth.ts";
+import { createIdentity } from "../../src/identity/identity.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
+import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
+import { publishPublicLists } from "../../src/publish/public-lists.ts";
+import { LIST_SAVED } from "../../src/web/lib/lists/list-texts.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { insertSearchPerformers } from "../helpers/search-performers.ts";
+import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { heading } from "./page-helpers.ts";
+
+/**
+ * Model lists in Chromium (issue 18), one story in order: a fan signs in from a performer page's
+ * "Add to list" and makes a list there (375 px), adds from the search, imports 30 names of which 3
+ * are unknown (the preview first), sees the private list that nobody else can, makes it public;
+ * a signed-out visitor then sees it, and another user watches it (1280 px). Axe at each step.
+ */
+
+const PASSWORD = "orchid-lantern-42";
+const LIST_NAME = "Evening favourites";
+const IMPORTED = Array.from({ length: 27 }, (_, i) => `fill${String(i).padStart(3, "0")}`);
+const UNKNOWN = ["nobody_here", "ghost_cam", "not_a_performer"];
+
+const mail: OutgoingMail[] = [];
+const mailer: Mailer = {
+  async send(message) {
+    mail.push(message);
+    return `<${mail.length}@camstats.test>`;
+  },
+  async close() {},
+};
+
+let t: TestDatabase;
+let publishDir: string;
+const site = browserSite(async () => {
+  t = await createTestDatabase();
+  await insertSearchPerformers(t.db);
+  publishDir = await mkdtemp(join(tmpdir(), "lists-e2e-"));
+  const auth = createAuth({
+    db: t.db,
+    secret: "s".repeat(48),
+    origin: "http://camstats.test",
+    mailer,
+    siteName: "camstats",
+  });
+  const app = testApp(t.db, {
+    config: loadConfig({ PLATFORM_NAME: "TestCams" }),
+    identity: createIdentity(t.db, auth),
+    publishDir,
+    pageCache: false,
+  });
+  return {
+    app,
+    cleanUp: [() => rm(publishDir, { recursive: true, force: true }), () => t.drop()],
+  };
+});
+
+/** A confirmed account made through the API (the sign-up journey itself is accounts.test.ts's). */
+async function confirmedAccount(email: string): Promise<void> {
+  const response = await fetch(`${site.origin}/v1/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(202);
+  const link = /https?:\/\/\S+/.exec(mail.filter((m) => m.to === email).at(-1)?.text ?? "")?.[0];
+  if (link === undefined) throw new Error(`no link mailed to ${email}`);
+  const url = new URL(link);
+  await fetch(`${site.origin}${url.pathname}${url.search}`, { redirect: "manual" });
+}
+
+async function signInInDialog(page: Page, email: string): Promise<void> {
+  await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+  // The header's own dialog is in the page too, closed: this is the one open.
+  const dialog = page.locator("dialog.account-dialog[open]");
+  await dialog.getByLabel("E-mail address").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+}
+
+const addButton = (page: Page, performer: string) =>
+  page.getByRole("button", { name: `Add to list: ${performer}`, exact: true });
+const menuItem = (page: Page, name: string) => page.getByRole("menuitemcheckbox", { name, exact: true });
+
+describe("model lists in Chromium", () => {
+  let listPath = "";
+
+  it("signs in from a performer page's Add to list and makes a list there (375 px)", async () => {
+    await confirmedAccount("fan@example.com");
+    const { page, errors, close } = await site.open("/ann", { viewport: PHONE });
+    try {
+      await heading(page, "ann");
+      // Signed out, the control opens the sign-in dialog; signed in, it goes on to the menu.
+      await addButton(page, "ann").click();
+      await signInInDialog(page, "fan@example.com");
+      await page.getByRole("menu", { name: "Lists for ann" }).waitFor();
+      await page.getByRole("menuitem", { name: "New list…" }).click();
+      await page.getByLabel("New list's name").fill(LIST_NAME);
+      await page.getByRole("button", { name: "Create and add" }).click();
+      await page.getByRole("status").getByText(`Added to ${LIST_NAME}.`).waitFor();
+      expect(await menuItem(page, LIST_NAME).getAttribute("aria-checked")).toBe("true");
+      // The menu sits inside the phone's width.
+      const box = await page.locator(".add-to-list__popover").boundingBox();
+      expect(box !== null && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+      await expectNoSeriousViolations(page, "add to list menu");
+      // Escape closes it and gives the focus back to its button.
+      await page.keyboard.press("Escape");
+      await page.locator(".add-to-list__popover").waitFor({ state: "detached" });
+      await expect
+        .poll(() => page.evaluate("document.activeElement?.getAttribute('aria-label')"))
+        .toBe("Add to list: ann");
+
+      // My Lists (the account menu's link) shows the new list, private.
+      await page.goto(`${site.origin}/mylists`);
+      await page.waitForURL(`${site.origin}/lists?tab=1`);
+      const card = page.locator(".list-card", { hasText: LIST_NAME });
+      await card.getByText("1 performer · Private").waitFor();
+      listPath = String(await card.getByRole("link", { name: LIST_NAME }).getAttribute("href"));
+      expect(listPath).toMatch(/^\/lists\/[0-9A-Za-z]{12}$/);
+      await expectNoSeriousViolations(page, "my lists");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("adds from the search with the keyboard, and imports 30 names of which 3 are unknown (1280 px)", async () => {
+    const { page, errors, close } = await site.open("/settings", { viewport: DESKTOP });
+    try {
+      const form = page.locator(".account-page");
+      await form.getByLabel("E-mail address").fill("fan@example.com");
+      await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await form.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.locator(".account-facts").waitFor();
+
+      await page.goto(`${site.origin}/search?search=bob`);
+      await heading(page, "Search - All");
+      // The control waits (disabled) until the browser knows the sign-in.
+      await expect.poll(() => addButton(page, "bob").isEnabled(), { timeout: 10_000 }).toBe(true);
+      await addButton(page, "bob").focus();
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.evaluate("document.activeElement?.textContent"), { timeout: 10_000 })
+        .toContain(LIST_NAME);
+      await page.keyboard.press("Enter");
+      await page.getByRole("status").getByText(`Added to ${LIST_NAME}.`).waitFor();
+      expect(await menuItem(page, LIST_NAME).getAttribute("aria-checked")).toBe("true");
+      await expectNoSeriousViolations(page, "search with the menu open");
+      await page.keyboard.press("Escape");
+
+      // The import: a file of the platform's favourites export (room links, one a line).
+      await page.goto(`${site.origin}/lists/import`);
+      await heading(page, "Import a list");
+      const text = [
+        ...IMPORTED.slice(0, 20).map((n) => `https://platform.test/${n}/`),
+        ...UNKNOWN,
+        ...IMPORTED.slice(20),
+      ]
+        .join("\n")
+        .concat("\n");
+      await page.getByLabel("Or read a file (.txt or .csv)").setInputFiles({
+        name: "favorites.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from(text),
+      });
+      await expect.poll(() => page.getByLabel("Usernames or profile links").inputValue()).toBe(text);
+      await page.getByRole("button", { name: "Check", exact: true }).click();
+      const preview = page.locator(".lists-import__preview");
+      await preview.getByRole("heading", { name: "27 performers to add" }).waitFor();
+      await preview.getByRole("heading", { name: "3 names we do not know (not added)" }).waitFor();
+      expect(await preview.locator(".lists-import__group--unknown p").textContent()).toBe(UNKNOWN.join(", "));
+      await expectNoSeriousViolations(page, "import preview");
+      // Nothing is saved by the check: the list still holds its two.
+      expect(await page.getByLabel("Import into").locator("option:checked").textContent()).toBe(
+        `${LIST_NAME} (2)`,
+      );
+      await page.getByRole("button", { name: "Import 27 performers" }).click();
+      await page.getByRole("status").getByText(`Added 27 performers to ${LIST_NAME}.`).waitFor();
+      await page.getByRole("link", { name: "Open the list" }).click();
+      await heading(page, LIST_NAME);
+      await page.getByText("29 · 1 live now").waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("shows the private list to its owner only, then makes it public (1280 px)", async () => {
+    const anonymous = await site.open(listPath, { viewport: DESKTOP });
+    try {
+      expect(anonymous.response?.status()).toBe(404);
+      await heading(anonymous.page, "Page not found");
+      expect(await anonymous.page.getByText(LIST_NAME).count()).toBe(0);
+    } finally {
+      await anonymous.close();
+    }
+
+    const { page, errors, close } = await site.open("/settings", { viewport: DESKTOP });
+    try {
+      const form = page.locator(".account-page");
+      await form.getByLabel("E-mail address").fill("fan@example.com");
+      await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await form.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.locator(".account-facts").waitFor();
+      // The server answers the 404 page; the owner's browser shows the list after all.
+      await page.goto(`${site.origin}${listPath}`);
+      await heading(page, LIST_NAME);
+      await page.getByText("Private list: only you can see it").waitFor();
+      const owner = page.locator(".list-owner");
+      await owner.getByLabel("Description", { exact: true }).fill("Who I watch after dinner <b>not bold</b>");
+      await owner.getByLabel(/^Public/).check();
+      await owner.getByRole("button", { name: "Save", exact: true }).click();
+      await owner.getByRole("status").getByText(LIST_SAVED).waitFor();
+      await page.getByText("Public list", { exact: false }).first().waitFor();
+      await expect
+        .poll(() => page.locator(".list-page__description").textContent())
+        .toBe("Who I watch after dinner <b>not bold</b>");
+      await expectNoSeriousViolations(page, "the owner's list page");
+      // The owner removes one of the imported performers.
+      await page.getByRole("button", { name: "Remove fill026 from the list" }).click();
+      await page.getByText("28 · 1 live now").waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("shows the public list signed out, and another user watches it (375 px and 1280 px)", async () => {
+    await publishPublicLists(t.db, publishDir);
+    const anonymous = await site.open("/lists", { viewport: PHONE });
+    try {
+      await anonymous.page.getByRole("link", { name: LIST_NAME }).click();
+      await heading(anonymous.page, LIST_NAME);
+      expect(await anonymous.page.locator(".list-performer").count()).toBe(28);
+      // Live first: ann leads.
+      expect(await anonymous.page.locator(".list-performer__name span").first().textContent()).toBe("ann");
+      expect(await anonymous.page.locator(".list-owner").count()).toBe(0);
+      await anonymous.page.getByRole("button", { name: "Sign In" }).waitFor();
+      await expectNoSeriousViolations(anonymous.page, "a public list signed out");
+      expect(anonymous.errors).toEqual([]);
+    } finally {
+      await anonymous.close();
+    }
+
+    await confirmedAccount("watcher@example.com");
+    const { page, errors, close } = await site.open(listPath, { viewport: DESKTOP });
+    try {
+      await heading(page, LIST_NAME);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await signInInDialog(page, "watcher@example.com");
+      await page.getByRole("button", { name: "Watch this list" }).click();
+      await page.getByRole("button", { name: "Stop watching" }).waitFor();
+      expect(await page.locator(".list-owner").count()).toBe(0);
+      await page.goto(`${site.origin}/lists?tab=2`);
+      await page.locator(".list-card", { hasText: LIST_NAME }).waitFor();
+      await expectNoSeriousViolations(page, "watched lists");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
