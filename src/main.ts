@@ -74,5 +74,5 @@ runProcess(lifecycle, "camstats", async () => {
     startPolling(config, feed, log, lifecycle);
     startBioFetching(config, database.db, feed, log, lifecycle);
   }
-  startAccountCleanup(database.db, log, lifecycle);
+  startAccountCleanup(database.db, log, lifecycle, config.DATA_DIR);
 });

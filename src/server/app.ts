@@ -32,6 +32,7 @@ import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
+import { registerListImage, registerListImageFiles } from "./routes/list-image.ts";
 import { registerLists } from "./routes/lists.ts";
 import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
@@ -179,6 +180,7 @@ function registerRoutes(
       registerAccount(api, options.identity, { https });
       if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
       registerLists(api, options.db, options.identity);
+      registerListImage(api, options.db, options.identity, config.DATA_DIR);
       registerUserInfo(api, options.db, options.identity);
     }
     registerApiDocs(api);
@@ -187,6 +189,7 @@ function registerRoutes(
   if (options.devMailDir !== undefined) registerDevMail(app, options.devMailDir);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
+  registerListImageFiles(app, config.DATA_DIR);
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
   registerRobots(app);
   registerSitemaps(app, {
