@@ -19,7 +19,7 @@ import { LIST_ID_PATTERN } from "../../lists/list-rules.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { LIST_NOT_FOUND } from "./lists.ts";
+import { LIST_NOT_FOUND, LIST_SHAPE } from "./lists.ts";
 
 /** The form field the image comes in. */
 export const IMAGE_FIELD = "image";
@@ -46,7 +46,6 @@ const REFUSALS: Record<ImageRefusal, ApiError> = {
 const idParams = z.object({
   id: z.string({ error: "expected a list id" }).regex(LIST_ID_PATTERN, "expected a list id"),
 });
-const fileParams = z.object({ file: z.string() });
 
 /** The multipart framing around a 5 MB file is far less than this: more is refused unread. */
 const MAX_REQUEST_BYTES = LIST_IMAGE_MAX_BYTES + 64 * 1024;
@@ -135,9 +134,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  */
 export function registerListImageFiles(app: FastifyInstance, dataDir: string): void {
   const dir = listImagesDir(dataDir);
-  app.get(`${LIST_IMAGES_PATH}/:file`, async (request, reply) => {
-    const { file } = parseInput(fileParams, request.params);
-    const bytes = await readListImage(dir, file);
+  app.get<{ Params: { file: string } }>(`${LIST_IMAGES_PATH}/:file`, async (request, reply) => {
+    const bytes = await readListImage(dir, request.params.file);
     if (bytes === null) return reply.callNotFound();
     return reply
       .header("cache-control", IMMUTABLE)
@@ -146,8 +144,6 @@ export function registerListImageFiles(app: FastifyInstance, dataDir: string): v
       .send(bytes);
   });
 }
-
-const LIST_SHAPE = "{ listId, name, description, isPublic, performers (usernames), image }";
 
 export const LIST_IMAGE_DOCS: RouteDoc[] = [
   {
