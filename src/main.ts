@@ -75,6 +75,6 @@ runProcess(lifecycle, "camstats", async () => {
     startPolling(config, feed, log, lifecycle);
     startBioFetching(config, database.db, feed, log, lifecycle);
   }
-  startAccountCleanup(database.db, log, lifecycle);
   startPublicListsPublishing(database.db, config.PUBLISH_DIR, log, lifecycle);
+  startAccountCleanup(database.db, log, lifecycle, config.DATA_DIR);
 });

@@ -32,6 +32,7 @@ import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
+import { registerListImage, registerListImageFiles } from "./routes/list-image.ts";
 import { registerListImport } from "./routes/list-import.ts";
 import { registerListSummary } from "./routes/list-summary.ts";
 import { registerLists } from "./routes/lists.ts";
@@ -183,6 +184,7 @@ function registerRoutes(
       registerLists(api, options.db, options.identity);
       registerListSummary(api, options.db, options.identity, options.now ?? Date.now);
       registerListImport(api, options.db, options.identity);
+      registerListImage(api, options.db, options.identity, config.DATA_DIR);
       registerUserInfo(api, options.db, options.identity);
     }
     registerApiDocs(api);
@@ -191,6 +193,7 @@ function registerRoutes(
   if (options.devMailDir !== undefined) registerDevMail(app, options.devMailDir);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
+  registerListImageFiles(app, config.DATA_DIR);
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
   registerRobots(app);
   registerSitemaps(app, {

@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import type { Db } from "../db/connect.ts";
 import { deleteUnconfirmedAccounts } from "../db/queries/accounts.ts";
 import { pruneCounters } from "../db/queries/auth-limits.ts";
+import { listImagesDir, pruneListImages, UNUSED_IMAGE_KEPT_MS } from "../lists/image-store.ts";
 import type { Logger } from "../log.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -12,21 +13,28 @@ export const UNCONFIRMED_KEPT_MS = 48 * 3600_000;
 export const COUNTERS_KEPT_MS = 24 * 3600_000;
 
 /**
- * Every hour: deletes the accounts nobody confirmed within 48 hours (decision 0018), and the abuse
- * limits' idle counters (pruned here, off the sign-in path).
+ * Every hour: deletes the accounts nobody confirmed within 48 hours (decision 0018), the abuse
+ * limits' idle counters (pruned here, off the sign-in path), and the list images under DATA_DIR
+ * that no list has used for a day (decision 0020).
  */
-export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle): void {
+export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, dataDir: string): void {
   const cron = new Cron("41 * * * *", { timezone: "UTC", protect: true }, async () => {
     try {
       const deleted = await deleteUnconfirmedAccounts(db, new Date(Date.now() - UNCONFIRMED_KEPT_MS));
       if (deleted > 0) log.info(`deleted ${deleted} accounts left unconfirmed for 48 hours`);
       // The abuse limits count within an hour; a day idle, a counter says nothing any more.
       await pruneCounters(db, new Date(Date.now() - COUNTERS_KEPT_MS));
+      const images = await pruneListImages(
+        db,
+        listImagesDir(dataDir),
+        new Date(Date.now() - UNUSED_IMAGE_KEPT_MS),
+      );
+      if (images > 0) log.info(`deleted ${images} list images no list uses`);
     } catch (error) {
       if (!lifecycle.stopping)
         log.error(
           { err: error },
-          "could not clean up unconfirmed accounts or idle counters; the next hour retries",
+          "could not clean up unconfirmed accounts, idle counters or unused list images; the next hour retries",
         );
     }
   });

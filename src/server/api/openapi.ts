@@ -2,13 +2,15 @@ import { z } from "zod";
 
 /** One API call as the OpenAPI document shows it, with the very schemas its handler validates with. */
 export interface RouteDoc {
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   /** OpenAPI form: /v1/wrapped/{id} */
   path: string;
   summary: string;
   query?: z.ZodType;
   params?: z.ZodType;
   body?: z.ZodType;
+  /** A multipart/form-data body of one file (an upload) instead of a JSON one. */
+  multipart?: { field: string; description: string };
   /** status -> what it means */
   responses: Record<string, string>;
 }
@@ -47,6 +49,22 @@ const ERROR_SCHEMA = {
   },
 };
 
+/** One file in one form field (OpenAPI 3.1: a string of binary content). */
+const multipartBody = ({ field, description }: { field: string; description: string }) => ({
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        required: [field],
+        properties: {
+          [field]: { type: "string", contentMediaType: "application/octet-stream", description },
+        },
+      },
+    },
+  },
+});
+
 /** The OpenAPI 3.1 document of the given calls (GET /api/docs). */
 export function openApiDocument(routes: readonly RouteDoc[], info: { title: string; version: string }) {
   const paths: Record<string, Record<string, object>> = {};
@@ -74,6 +92,7 @@ export function openApiDocument(routes: readonly RouteDoc[], info: { title: stri
             },
           }
         : {}),
+      ...(route.multipart ? { requestBody: multipartBody(route.multipart) } : {}),
       responses: { ...responses, "429": { description: "too many requests from this address" } },
     };
   }

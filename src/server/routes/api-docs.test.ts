@@ -35,6 +35,7 @@ describe("GET /api/docs", () => {
         "/v1/list_add_performer",
         "/v1/list_create",
         "/v1/list_delete",
+        "/v1/list_image/{id}",
         "/v1/list_import_favorites",
         "/v1/list_remove_performer",
         "/v1/list_summary",
@@ -80,6 +81,10 @@ describe("GET /api/docs", () => {
           required: ["name"],
         },
       );
+      expect(
+        doc.paths["/v1/list_image/{id}"].post.requestBody.content["multipart/form-data"].schema,
+      ).toMatchObject({ required: ["image"], properties: { image: { type: "string" } } });
+      expect(doc.paths["/v1/list_image/{id}"].delete.parameters[0]).toMatchObject({ name: "id", in: "path" });
       expect(doc.paths["/api/traffic"].get.responses["400"].content["application/json"].schema).toEqual({
         $ref: "#/components/schemas/Error",
       });
@@ -87,7 +92,7 @@ describe("GET /api/docs", () => {
       for (const route of API_DOCS) {
         const url = route.path.replace(/\{(\w+)\}/g, ":$1");
         expect(
-          app.hasRoute({ method: route.method.toUpperCase() as "GET" | "POST", url }),
+          app.hasRoute({ method: route.method.toUpperCase() as "GET" | "POST" | "DELETE", url }),
           `${route.method} ${url}`,
         ).toBe(true);
       }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsSite } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
+import { solidImage } from "../../../tests/helpers/images.ts";
 import { LIST_NOT_FOUND } from "./lists.ts";
 
 /**
@@ -19,6 +20,7 @@ describe("a private list is its owner's alone, through every call", () => {
   let ann: { token: string };
   let bob: { token: string };
   let secret: string;
+  let upload: { payload: Buffer; type: string };
   const UNKNOWN = "ZZZZZZZZZZZZ";
 
   beforeAll(async () => {
@@ -35,6 +37,13 @@ describe("a private list is its owner's alone, through every call", () => {
       { token: ann.token },
     );
     secret = (created.json() as { listId: string }).listId;
+    const form = new FormData();
+    form.append("image", new Blob([await solidImage(40, 30, "png")], { type: "image/png" }), "a.png");
+    const encoded = new Response(form);
+    upload = {
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      type: encoded.headers.get("content-type") as string,
+    };
     for (const performerName of ["alice", "bella"])
       await site.post("/v1/list_add_performer", { listId: secret, performerName }, { token: ann.token });
   });
@@ -57,6 +66,22 @@ describe("a private list is its owner's alone, through every call", () => {
       site.post("/v1/list_import_favorites", { listId, favorites: "cleo" }, { token }),
     list_watch: (listId, token) => site.post("/v1/list_watch", { listId, watch: true }, { token }),
     list_delete: (listId, token) => site.post("/v1/list_delete", { listId }, { token }),
+    "POST /v1/list_image/{id}": (id, token) =>
+      site.app.inject({
+        method: "POST",
+        url: `/v1/list_image/${id}`,
+        payload: upload.payload,
+        headers: {
+          "content-type": upload.type,
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
+      }),
+    "DELETE /v1/list_image/{id}": (id, token) =>
+      site.app.inject({
+        method: "DELETE",
+        url: `/v1/list_image/${id}`,
+        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+      }),
   };
 
   /** The owner's list as stored: its row, its performers and its watchers. */

@@ -156,7 +156,8 @@ export function registerLists(app: FastifyInstance, db: Db, identity: Identity):
   });
 }
 
-const LIST_SHAPE = "{ listId, name, description, isPublic, performers (usernames), image }";
+/** A list as the calls answer it, for the API document. */
+export const LIST_SHAPE = "{ listId, name, description, isPublic, performers (usernames), image }";
 
 export const LIST_DOCS: RouteDoc[] = [
   {
