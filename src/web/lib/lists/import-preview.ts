@@ -1,7 +1,8 @@
+import { FAVORITES_MAX_CHARACTERS } from "../../../lists/favorites-text.ts";
 import type { ImportAnswer } from "./list-data.ts";
 
-/** The contract's bounds of one import (POST /v1/list_import_favorites): checked before sending. */
-export const IMPORT_MAX_CHARS = 200_000;
+/** The server's bound of one import (POST /v1/list_import_favorites): checked before sending. */
+export const IMPORT_MAX_CHARS = FAVORITES_MAX_CHARACTERS;
 /** Files the import reads: plain text, as the platform's favourites export and spreadsheets save. */
 export const IMPORT_FILE_TYPES = ".txt,.csv,text/plain,text/csv";
 
