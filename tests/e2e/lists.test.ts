@@ -13,7 +13,9 @@ import { IMAGE_NOT_ACCEPTED } from "../../src/server/routes/list-image.ts";
 import { ALERTS_SAVED, IMAGE_SAVED, LIST_SAVED } from "../../src/web/lib/lists/list-texts.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { insertPerformer } from "../helpers/fixtures.ts";
 import { solidImage } from "../helpers/images.ts";
+import { LATEST_DAY, rankedRows, writeRankedListFixture } from "../helpers/ranked-list-files.ts";
 import { insertSearchPerformers } from "../helpers/search-performers.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
@@ -31,6 +33,8 @@ const LIST_NAME = "Evening favourites";
 const IMPORTED = Array.from({ length: 27 }, (_, i) => `fill${String(i).padStart(3, "0")}`);
 const UNKNOWN = ["nobody_here", "ghost_cam", "not_a_performer"];
 /** What Chromium logs for a page answered 404: a private list's page is one, even to its owner. */
+/** The first row of /top/followers (the ranked lists' fixture), also a performer we know. */
+const RANKED = rankedRows("f", LATEST_DAY, "all")[0]?.u ?? "";
 const PAGE_404 = "Failed to load resource: the server responded with a status of 404 (Not Found)";
 
 const mail: OutgoingMail[] = [];
@@ -48,7 +52,10 @@ let dataDir: string;
 const site = browserSite(async () => {
   t = await createTestDatabase();
   await insertSearchPerformers(t.db);
-  publishDir = await mkdtemp(join(tmpdir(), "lists-e2e-"));
+  await insertPerformer(t.db, { username: RANKED });
+  // The ranked lists' files, for a ranking's rows; the public lists' file is published beside them.
+  const ranked = await writeRankedListFixture({ abbr: "tc" });
+  publishDir = ranked.root;
   dataDir = await mkdtemp(join(tmpdir(), "lists-e2e-data-"));
   const auth = createAuth({
     db: t.db,
@@ -58,18 +65,14 @@ const site = browserSite(async () => {
     siteName: "camstats",
   });
   const app = testApp(t.db, {
-    config: loadConfig({ PLATFORM_NAME: "TestCams", DATA_DIR: dataDir }),
+    config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_ABBR: "tc", DATA_DIR: dataDir }),
     identity: createIdentity(t.db, auth),
     publishDir,
     pageCache: false,
   });
   return {
     app,
-    cleanUp: [
-      () => rm(publishDir, { recursive: true, force: true }),
-      () => rm(dataDir, { recursive: true, force: true }),
-      () => t.drop(),
-    ],
+    cleanUp: [() => ranked.remove(), () => rm(dataDir, { recursive: true, force: true }), () => t.drop()],
   };
 });
 
@@ -167,6 +170,14 @@ describe("model lists in Chromium", () => {
       await expectNoSeriousViolations(page, "search with the menu open");
       await page.keyboard.press("Escape");
 
+      // A ranking's row has the control too.
+      await page.goto(`${site.origin}/top/followers`);
+      await addButton(page, RANKED).click();
+      await menuItem(page, LIST_NAME).click();
+      await page.getByRole("status").getByText(`Added to ${LIST_NAME}.`).waitFor();
+      expect(await menuItem(page, LIST_NAME).getAttribute("aria-checked")).toBe("true");
+      await expectNoSeriousViolations(page, "a ranking with the menu open");
+
       // The import: a file of the platform's favourites export (room links, one a line).
       await page.goto(`${site.origin}/lists/import`);
       await heading(page, "Import a list");
@@ -189,15 +200,15 @@ describe("model lists in Chromium", () => {
       await preview.getByRole("heading", { name: "3 names we do not know (not added)" }).waitFor();
       expect(await preview.locator(".lists-import__group--unknown p").textContent()).toBe(UNKNOWN.join(", "));
       await expectNoSeriousViolations(page, "import preview");
-      // Nothing is saved by the check: the list still holds its two.
+      // Nothing is saved by the check: the list still holds its three.
       expect(await page.getByLabel("Import into").locator("option:checked").textContent()).toBe(
-        `${LIST_NAME} (2)`,
+        `${LIST_NAME} (3)`,
       );
       await page.getByRole("button", { name: "Import 27 performers" }).click();
       await page.getByRole("status").getByText(`Added 27 performers to ${LIST_NAME}.`).waitFor();
       await page.getByRole("link", { name: "Open the list" }).click();
       await heading(page, LIST_NAME);
-      await page.getByText("29 · 1 live now").waitFor();
+      await page.getByText("30 · 1 live now").waitFor();
       expect(errors).toEqual([PAGE_404]);
     } finally {
       await close();
@@ -237,7 +248,7 @@ describe("model lists in Chromium", () => {
       await expectNoSeriousViolations(page, "the owner's list page");
       // The owner removes one of the imported performers.
       await page.getByRole("button", { name: "Remove fill026 from the list" }).click();
-      await page.getByText("28 · 1 live now").waitFor();
+      await page.getByText("29 · 1 live now").waitFor();
 
       // The image: a text file named like a picture gets the server's own message; a PNG is set.
       const imageForm = owner.locator(".list-image-form");
@@ -278,7 +289,7 @@ describe("model lists in Chromium", () => {
     try {
       await anonymous.page.getByRole("link", { name: LIST_NAME }).click();
       await heading(anonymous.page, LIST_NAME);
-      expect(await anonymous.page.locator(".list-performer").count()).toBe(28);
+      expect(await anonymous.page.locator(".list-performer").count()).toBe(29);
       // Live first: ann leads.
       expect(await anonymous.page.locator(".list-performer__name span").first().textContent()).toBe("ann");
       expect(await anonymous.page.locator(".list-owner").count()).toBe(0);
