@@ -3,6 +3,7 @@ import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
 import { ACCOUNT_DOCS } from "./account.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
+import { LIST_ALERTS_DOCS } from "./list-alerts.ts";
 import { LIST_DOCS } from "./lists.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
@@ -28,6 +29,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...AUTH_DOCS,
   ...ACCOUNT_DOCS,
   ...LIST_DOCS,
+  ...LIST_ALERTS_DOCS,
   ...USER_INFO_DOCS,
 ];
 
