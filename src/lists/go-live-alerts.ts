@@ -26,6 +26,13 @@ import {
   sendWindow,
 } from "./go-live.ts";
 
+/** Waits for `promise` (which never rejects) for at most `ms`. */
+async function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 export interface GoLiveAlertsOptions {
   db: Db;
   /** Where alerts go; null when the site has no mail (accounts off): events are still recorded, for the feeds. */
@@ -41,7 +48,10 @@ export interface GoLiveAlertsOptions {
 }
 
 export interface GoLiveAlerts {
-  /** The live collector's afterStore hook: records who went live, then mails them in the background. */
+  /**
+   * The live collector's afterStore hook: records who went live, then mails them in the background;
+   * the next poll's hook waits for that mail (at most half an interval).
+   */
   afterStore(summary: PollSummary): Promise<void>;
   /** The hourly work: the daily digest when one is due, and forgetting old events. */
   hourly(): Promise<void>;
@@ -52,7 +62,7 @@ export interface GoLiveAlerts {
 /**
  * Go-live alerts (issue 18, decision 0020), run by the process that polls. After each complete poll
  * the performers on any list who are online in it and were not in the previous complete poll are
- * recorded as going live (go_live_events, the feeds' source too); then, off the poll's path, each
+ * recorded as going live (go_live_events, the feeds' source too); then, in the background, each
  * watcher who chose 'each' gets one mail per list for the performers of that poll, unless they had
  * one about a performer within 6 hours. A failed mail (the recipient's hourly limit, the server) is
  * logged, its claims given back, and the rest of the batch goes on; nothing here fails a poll.
@@ -132,6 +142,10 @@ export function createGoLiveAlerts(options: GoLiveAlertsOptions): GoLiveAlerts {
   return {
     async afterStore(summary) {
       if (summary.status !== "complete" || !summary.written) return;
+      // The previous poll's mail has left before this poll is done (so an alert leaves within one
+      // interval of the next poll), unless the mail server is so slow that waiting would hold the
+      // polls back: then no longer than half an interval.
+      await settledWithin(sending, intervalMs / 2);
       try {
         const previous = await previousCompletePoll(db, summary.observedAt);
         if (comparable(previous, summary.observedAt, intervalMs)) {
@@ -143,7 +157,7 @@ export function createGoLiveAlerts(options: GoLiveAlertsOptions): GoLiveAlerts {
         return;
       }
       if (mailer === null) return;
-      // One run at a time, off the poll's path: a slow mail server delays mail, never a poll.
+      // One run at a time, off this poll's path.
       sending = sending.then(() =>
         sendEach(summary.observedAt).catch((error: unknown) => {
           log?.error({ err: error }, "go-live alerts failed");
