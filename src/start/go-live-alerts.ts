@@ -35,13 +35,18 @@ export function startGoLiveAlerts(
     intervalMs: config.POLL_INTERVAL * 1000,
     log,
   });
-  const cron = new Cron(GO_LIVE_HOURLY_CRON, { timezone: "UTC", protect: true }, () => alerts.hourly());
+  let hourly: Promise<void> = Promise.resolve();
+  const runHourly = () => {
+    hourly = alerts.hourly();
+    return hourly;
+  };
+  const cron = new Cron(GO_LIVE_HOURLY_CRON, { timezone: "UTC", protect: true }, runHourly);
   lifecycle.started("the go-live alerts", async () => {
     cron.stop();
-    await alerts.idle();
+    await Promise.all([hourly, alerts.idle()]);
     await mailer?.close();
   });
   // A digest missed while the site was down goes out now rather than at the next hour.
-  void alerts.hourly();
+  void runHourly();
   return alerts;
 }
