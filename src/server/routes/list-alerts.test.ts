@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_TOKEN_KEY, accountsSite } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
@@ -169,5 +170,41 @@ describe("go-live alerts: the calls", () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.body).toContain("<h1>This link is not valid</h1>");
     expect(invalid.body).not.toContain("<form");
+  });
+
+  it("answers hostile input with a 4xx, never a 500, and changes nothing it should not", async () => {
+    const before = await choices(bob.token);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ listId: fc.string(), alerts: fc.anything() }, { requiredKeys: [] }),
+          fc.record({
+            listId: fc.constant(annPrivate),
+            alerts: fc.constantFrom("each", "digest", "off", "ON"),
+          }),
+        ),
+        fc.string(),
+        async (payload, token) => {
+          const set = await site.app.inject({
+            method: "POST",
+            url: "/v1/list_alerts",
+            payload: JSON.stringify(payload),
+            headers: { "content-type": "application/json", authorization: `Bearer ${bob.token}` },
+          });
+          expect(set.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
+          expect(set.statusCode, JSON.stringify(payload)).toBeLessThan(500);
+          const unsubscribe = await site.app.inject({
+            method: "POST",
+            url: `/v1/list_alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+            payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          });
+          expect(unsubscribe.statusCode, token).toBe(400);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(await choices(bob.token)).toEqual(before);
   });
 });
