@@ -2,6 +2,7 @@ import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
+import { startGoLiveAlerts } from "./start/go-live-alerts.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
 /**
@@ -15,6 +16,8 @@ runProcess(lifecycle, "collector", async () => {
   const log = createLogger(config.LOG_LEVEL, "collector");
   lifecycle.log = log;
   const { database, feed } = await startCollection(config, log, lifecycle);
-  startPolling(config, feed, log, lifecycle);
+  // Alerts go where this process polls; mail only with SMTP_URL (no sink runs here).
+  const goLive = startGoLiveAlerts(config, database.db, null, log, lifecycle);
+  startPolling(config, feed, log, lifecycle, goLive);
   startBioFetching(config, database.db, feed, log, lifecycle);
 });

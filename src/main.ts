@@ -5,6 +5,7 @@ import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
+import { startGoLiveAlerts } from "./start/go-live-alerts.ts";
 import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
@@ -18,7 +19,7 @@ import { startWebProcesses } from "./start/web-processes.ts";
  * first-start history -> daily rollup and publish (catching up, in the background) -> mail sink
  * (when no SMTP_URL is configured) -> the stand-in for Google (when no Google client is configured
  * and the sandbox is the data source) -> server (WEB_PROCESSES processes of its own, or this one
- * with 0) -> live collector -> bio fetcher -> the unconfirmed-account cleanup.
+ * with 0) -> go-live alerts -> live collector -> bio fetcher -> the unconfirmed-account cleanup.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
  * the daily job's step in flight finish so nothing is half-written.
  */
@@ -72,7 +73,9 @@ runProcess(lifecycle, "camstats", async () => {
   }
 
   if (config.COLLECT) {
-    startPolling(config, feed, log, lifecycle);
+    // Only the process that polls sees who goes live: it alerts, whatever WEB_PROCESSES is.
+    const goLive = startGoLiveAlerts(config, database.db, mailSinkUrl, log, lifecycle);
+    startPolling(config, feed, log, lifecycle, goLive);
     startBioFetching(config, database.db, feed, log, lifecycle);
   }
   startPublicListsPublishing(database.db, config.PUBLISH_DIR, log, lifecycle);

@@ -314,6 +314,37 @@ export interface ListWatchesTable {
   user_id: string;
   list_id: string;
   created_at: Generated<Date>;
+  /** Migration 0015: mail when a performer on the list goes live. */
+  alerts: Generated<ListAlerts>;
+}
+
+/** A watch's choice of alerts: none, a mail as each performer goes live, or a daily digest. */
+export type ListAlerts = "off" | "each" | "digest";
+
+/** Migration 0015: a performer seen going live by a complete poll (kept 30 days). */
+export interface GoLiveEventsTable {
+  performer_id: number;
+  went_live_at: Date;
+  poll_observed_at: Date;
+}
+
+/** Migration 0015: the last go-live alert a user was sent about a performer (the 6-hour rule). */
+export interface LiveAlertsTable {
+  user_id: string;
+  performer_id: number;
+  sent_at: Date;
+}
+
+/** Migration 0015: the instant through which a user's daily digest has been sent. */
+export interface ListDigestSentTable {
+  user_id: string;
+  sent_through: Date;
+}
+
+export interface Database {
+  go_live_events: GoLiveEventsTable;
+  live_alerts: LiveAlertsTable;
+  list_digest_sent: ListDigestSentTable;
 }
 
 export interface Database {

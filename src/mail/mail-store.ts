@@ -21,6 +21,9 @@ export interface StoredMail {
   links: string[];
   /** ISO 8601. */
   receivedAt: string;
+  /** The RFC 8058 headers as sent (alerts' one-click unsubscribe), when there were any. */
+  listUnsubscribe?: string | null;
+  listUnsubscribePost?: string | null;
 }
 
 /** Enough for a developer's day of sign-ups and resets; older ones are deleted as new ones arrive. */

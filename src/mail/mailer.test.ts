@@ -131,4 +131,23 @@ describe("the mailer's per-recipient limit", () => {
       await mailer.close();
     }
   });
+
+  it("sends an unsubscribe URL as RFC 8058's two headers, and no header without one", async () => {
+    const mailer = mailerAt(sink.url);
+    try {
+      clock = T0 + 4 * MAIL_LOG_KEEP_MS;
+      const url = "https://camstats.example/v1/list_alerts/unsubscribe?token=u.L.m-_";
+      await mailer.send({ ...mail("headers@example.com", 1), unsubscribeUrl: url });
+      await mailer.send(mail("headers@example.com", 2));
+      const [plain, alert] = await listMail(root, { to: "headers@example.com", limit: 2 });
+      expect(alert).toMatchObject({
+        subject: "Mail 1",
+        listUnsubscribe: `<${url}>`,
+        listUnsubscribePost: "List-Unsubscribe=One-Click",
+      });
+      expect(plain).toMatchObject({ subject: "Mail 2", listUnsubscribe: null, listUnsubscribePost: null });
+    } finally {
+      await mailer.close();
+    }
+  });
 });

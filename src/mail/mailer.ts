@@ -13,6 +13,11 @@ export interface Mailer {
 
 const HOUR_MS = 3600_000;
 
+/** RFC 8058 one-click unsubscribe: the address, and that a POST to it is all it takes. */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
 /**
  * A recipient has had `limit` mails within the hour: nothing was sent. `retryAt` is when the next
  * may be; the caller turns this into its own words ("we sent you a link a moment ago…").
@@ -76,6 +81,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: mail.subject,
           text: mail.text,
           ...(mail.html === undefined ? {} : { html: mail.html }),
+          ...(mail.unsubscribeUrl === undefined ? {} : { headers: unsubscribeHeaders(mail.unsubscribeUrl) }),
         });
         return info.messageId;
       } catch (error) {

@@ -41,4 +41,23 @@ describe("checkOutgoingMail", () => {
     expect(problemOf({ text: "" })).toBe("text: expected a text body");
     expect(problemOf({ kind: "Verify Email" })).toBe("kind: expected a kind such as verify-email");
   });
+
+  it("takes an absolute http(s) unsubscribe URL, and nothing that could break its header", () => {
+    const url = "https://camstats.example/v1/list_alerts/unsubscribe?token=u.L.m-_";
+    expect(checkOutgoingMail({ ...mail, unsubscribeUrl: url }).unsubscribeUrl).toBe(url);
+    const refused = "unsubscribeUrl: expected an absolute http(s) unsubscribe URL";
+    for (const bad of [
+      "/v1/list_alerts/unsubscribe?token=x",
+      "mailto:unsubscribe@example.com",
+      "javascript:alert(1)",
+      "https://camstats.example/x\r\nBcc: b@example.com",
+      "https://camstats.example/x y",
+      "https://camstats.example/x>, <https://evil.example/",
+      "https://camstats.example/é",
+    ])
+      expect(problemOf({ unsubscribeUrl: bad })).toBe(refused);
+    expect(problemOf({ unsubscribeUrl: `https://camstats.example/${"a".repeat(2000)}` })).toBe(
+      "unsubscribeUrl: expected an unsubscribe URL under 2,000 characters",
+    );
+  });
 });

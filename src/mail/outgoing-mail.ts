@@ -11,6 +11,11 @@ export interface OutgoingMail {
   text: string;
   html?: string | undefined;
   kind: string;
+  /**
+   * A one-click unsubscribe address (RFC 8058): the mailer sends it as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. The only header a caller has a say in.
+   */
+  unsubscribeUrl?: string | undefined;
 }
 
 /** What the rules below allow: a mail is one person's, short, and can break no header. */
@@ -29,6 +34,13 @@ const outgoingMail = z.object({
   text: z.string().min(1, "expected a text body").max(100_000, "expected a text body under 100 kB"),
   html: z.string().max(500_000, "expected an HTML body under 500 kB").optional(),
   kind: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, "expected a kind such as verify-email"),
+  // Printable ASCII only (no space or line break can end the header, no angle bracket its own), absolute http(s).
+  unsubscribeUrl: z
+    .string()
+    .max(2000, "expected an unsubscribe URL under 2,000 characters")
+    .regex(/^https?:\/\/[!-;=?-~]+$/, "expected an absolute http(s) unsubscribe URL")
+    .refine((url) => URL.canParse(url), "expected an absolute http(s) unsubscribe URL")
+    .optional(),
 });
 
 export class InvalidMailError extends Error {

@@ -8,6 +8,16 @@ import { newMailId, type StoredMail, storeMail } from "./mail-store.ts";
 /** A mail of ours is a few kilobytes; anything near this is not ours. */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 
+/** A header's value as sent, unfolded; null when the message has none. */
+function headerValue(lines: readonly { key: string; line: string }[], key: string): string | null {
+  const found = lines.find((header) => header.key === key);
+  if (found === undefined) return null;
+  return found.line
+    .slice(found.line.indexOf(":") + 1)
+    .replace(/\r?\n(?=[ \t])/g, "")
+    .trim();
+}
+
 export interface MailSink {
   /** Where to send: `smtp://127.0.0.1:{port}` (no TLS, no login: loopback only). */
   url: string;
@@ -41,6 +51,8 @@ export async function startMailSink(options: { dir: string; port: number; log: L
       html,
       links: extractLinks(text, html),
       receivedAt: new Date(lastMs).toISOString(),
+      listUnsubscribe: headerValue(parsed.headerLines, "list-unsubscribe"),
+      listUnsubscribePost: headerValue(parsed.headerLines, "list-unsubscribe-post"),
     };
     await storeMail(dir, mail);
     return mail;

@@ -18,7 +18,8 @@ import {
 import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { policyOrigin } from "../site/content-security-policy.ts";
-import type { GoogleSignIn } from "../site/site-settings.ts";
+import { siteOriginOf } from "../site/site-origin.ts";
+import { type GoogleSignIn, SITE_NAME } from "../site/site-settings.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerApiCompression } from "./api/compression.ts";
 import type { PageCacheOptions } from "./page-cache.ts";
@@ -32,6 +33,8 @@ import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
+import { registerListAlerts } from "./routes/list-alerts.ts";
+import { registerListFeed } from "./routes/list-feed.ts";
 import { registerListImage, registerListImageFiles } from "./routes/list-image.ts";
 import { registerListImport } from "./routes/list-import.ts";
 import { registerListSummary } from "./routes/list-summary.ts";
@@ -103,6 +106,11 @@ export interface AppOptions {
    * for Google's, "sandbox" for the local stand-in. Unset or null: no Google routes or button.
    */
   googleSignIn?: GoogleSignIn;
+  /**
+   * With `identity`: the key of the go-live mails' unsubscribe links (lists/alert-token.ts, from the
+   * auth secret, the same in the process that sends them). Unset: no /v1/list_alerts calls.
+   */
+  listAlertTokenKey?: Buffer;
 }
 
 /** What buildApp makes once and the routes share. */
@@ -185,6 +193,8 @@ function registerRoutes(
       registerListSummary(api, options.db, options.identity, options.now ?? Date.now);
       registerListImport(api, options.db, options.identity);
       registerListImage(api, options.db, options.identity, config.DATA_DIR);
+      if (options.listAlertTokenKey !== undefined)
+        registerListAlerts(api, options.db, options.identity, options.listAlertTokenKey);
       registerUserInfo(api, options.db, options.identity);
     }
     registerApiDocs(api);
@@ -194,6 +204,13 @@ function registerRoutes(
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
   registerListImageFiles(app, config.DATA_DIR);
+  // Before the pages, whose /lists/{listId} would otherwise answer it.
+  registerListFeed(app, {
+    db: options.db,
+    origin: siteOriginOf(config),
+    siteName: SITE_NAME,
+    now: options.now,
+  });
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
   registerRobots(app);
   registerSitemaps(app, {

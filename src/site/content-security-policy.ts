@@ -58,6 +58,12 @@ export const DEV_MAIL_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * The go-live mails' unsubscribe page (src/server/routes/list-alerts-page.ts): as DEV_MAIL_POLICY,
+ * its own style element and a form that posts to us; no script.
+ */
+export const SMALL_FORM_POLICY = DEV_MAIL_POLICY;
+
 /** The origin of a URL for a policy (scheme, host and port), or null when it is no http(s) URL. */
 export function policyOrigin(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -1,6 +1,7 @@
 import { startLiveCollector } from "../collect/scheduler.ts";
 import type { Config } from "../config.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
+import type { GoLiveAlerts } from "../lists/go-live-alerts.ts";
 import type { Logger } from "../log.ts";
 import { onlineUsersHook } from "../publish/online-users.ts";
 import { type FeedSource, startFeedSource } from "./feed-source.ts";
@@ -19,12 +20,25 @@ export async function startCollection(
   return { database, feed };
 }
 
-/** Starts polling the feed live every POLL_INTERVAL, registered for stopping. */
-export function startPolling(config: Config, feed: FeedSource, log: Logger, lifecycle: Lifecycle): void {
+/**
+ * Starts polling the feed live every POLL_INTERVAL, registered for stopping. After each poll is
+ * stored: the online-users files, then the go-live alerts (each logs its own failures).
+ */
+export function startPolling(
+  config: Config,
+  feed: FeedSource,
+  log: Logger,
+  lifecycle: Lifecycle,
+  goLive: GoLiveAlerts,
+): void {
+  const onlineUsers = onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log);
   const collector = startLiveCollector(
     {
       ...feed.collectorDeps("live", () => Date.now()),
-      afterStore: onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log),
+      afterStore: async (summary, publicUsernames) => {
+        await onlineUsers(summary, publicUsernames);
+        await goLive.afterStore(summary);
+      },
     },
     config.POLL_INTERVAL,
     { log },

@@ -5,6 +5,7 @@ import type { Db } from "../db/connect.ts";
 import { createAuth, type GoogleClient } from "../identity/auth.ts";
 import { authSecretOf } from "../identity/auth-secret.ts";
 import { createIdentity, type Identity } from "../identity/identity.ts";
+import { alertTokenKey } from "../lists/alert-token.ts";
 import type { Logger } from "../log.ts";
 import { mailDir } from "../mail/mail-store.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -12,6 +13,7 @@ import { siteMailer } from "../mail/site-mailer.ts";
 import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
+import { siteOriginOf } from "../site/site-origin.ts";
 import { type GoogleSignIn, SITE_NAME } from "../site/site-settings.ts";
 
 /** How often each server process looks for a new complete poll to search (one cheap query). */
@@ -33,9 +35,7 @@ export interface SiteServerOptions {
   rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
-/** The site's public origin: PUBLIC_URL, or this machine's address at PORT. */
-export const siteOriginOf = (config: Config): string =>
-  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+export { siteOriginOf };
 
 /**
  * Accounts (decision 0018) when there is a way to send their mail (SMTP_URL, or the local sink
@@ -99,6 +99,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     // The sink's mail is shown only while it is the sink: never when mail goes to SMTP_URL.
     devMailDir: options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,
     identity: identity?.identity,
+    listAlertTokenKey: identity === null ? undefined : alertTokenKey(authSecretOf(config)),
     googleSignIn: identity?.googleSignIn ?? null,
   });
   if (identity !== null) app.addHook("onClose", () => identity.mailer.close());

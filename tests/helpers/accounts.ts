@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { Db } from "../../src/db/connect.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
+import { alertTokenKey } from "../../src/lists/alert-token.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import type { AppOptions } from "../../src/server/app.ts";
@@ -10,6 +11,9 @@ import { testApp } from "./api.ts";
 
 export const ORIGIN = "http://camstats.test";
 export const PASSWORD = "orchid-lantern-42";
+const AUTH_SECRET = "s".repeat(48);
+/** The key of the go-live mails' unsubscribe links on the accounts site (from its auth secret). */
+export const ALERT_TOKEN_KEY = alertTokenKey(AUTH_SECRET);
 
 /**
  * The site with accounts on a test database (decision 0018): mail caught in `mail` instead of
@@ -28,10 +32,11 @@ export function accountsSite(db: Db, options: Partial<AppOptions> = {}) {
     },
     async close() {},
   };
-  const auth = createAuth({ db, secret: "s".repeat(48), origin: ORIGIN, mailer, siteName: "camstats" });
+  const auth = createAuth({ db, secret: AUTH_SECRET, origin: ORIGIN, mailer, siteName: "camstats" });
   const app: FastifyInstance = testApp(db, {
     ...options,
     identity: createIdentity(db, auth, () => clock.now),
+    listAlertTokenKey: ALERT_TOKEN_KEY,
   });
   let clients = 0;
   const nextAddress = () => {

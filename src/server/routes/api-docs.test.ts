@@ -4,7 +4,7 @@ import { API_DOCS } from "./api-docs.ts";
 
 describe("GET /api/docs", () => {
   it("is an OpenAPI document of every call, with parameters from the validating schemas", async () => {
-    const app = testApp(NO_DATABASE, { identity: NO_IDENTITY });
+    const app = testApp(NO_DATABASE, { identity: NO_IDENTITY, listAlertTokenKey: Buffer.alloc(32) });
     try {
       const response = await app.inject({ method: "GET", url: "/api/docs" });
       expect(response.statusCode).toBe(200);
@@ -33,6 +33,8 @@ describe("GET /api/docs", () => {
         "/v1/auth/sign-up",
         "/v1/auth/verify-email",
         "/v1/list_add_performer",
+        "/v1/list_alerts",
+        "/v1/list_alerts/unsubscribe",
         "/v1/list_create",
         "/v1/list_delete",
         "/v1/list_image/{id}",

@@ -3,6 +3,7 @@ import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
 import { ACCOUNT_DOCS } from "./account.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
+import { LIST_ALERTS_DOCS } from "./list-alerts.ts";
 import { LIST_IMAGE_DOCS } from "./list-image.ts";
 import { LIST_IMPORT_DOCS } from "./list-import.ts";
 import { LIST_SUMMARY_DOCS } from "./list-summary.ts";
@@ -34,6 +35,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...LIST_SUMMARY_DOCS,
   ...LIST_IMPORT_DOCS,
   ...LIST_IMAGE_DOCS,
+  ...LIST_ALERTS_DOCS,
   ...USER_INFO_DOCS,
 ];
 
