@@ -1,14 +1,22 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import type { PollSummary } from "../../src/collect/poll.ts";
 import { loadConfig } from "../../src/config.ts";
+import { ensureSnapshotPartitions } from "../../src/db/queries/partitions.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
-import type { Mailer } from "../../src/mail/mailer.ts";
+import { alertTokenKey } from "../../src/lists/alert-token.ts";
+import { createGoLiveAlerts } from "../../src/lists/go-live-alerts.ts";
+import { createLogger } from "../../src/log.ts";
+import { createMailer, type Mailer } from "../../src/mail/mailer.ts";
 import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
+import { type MailSink, startMailSink } from "../../src/mail/sink.ts";
 import { publishPublicLists } from "../../src/publish/public-lists.ts";
+import { UNSUBSCRIBE_BUTTON } from "../../src/server/routes/list-alerts-page.ts";
 import { IMAGE_NOT_ACCEPTED } from "../../src/server/routes/list-image.ts";
 import { ALERTS_SAVED, IMAGE_SAVED, LIST_SAVED } from "../../src/web/lib/lists/list-texts.ts";
 import { testApp } from "../helpers/api.ts";
@@ -25,10 +33,13 @@ import { heading } from "./page-helpers.ts";
  * Model lists in Chromium (issue 18), one story in order: a fan signs in from a performer page's
  * "Add to list" and makes a list there (375 px), adds from the search, imports 30 names of which 3
  * are unknown (the preview first), sees the private list that nobody else can, makes it public;
- * a signed-out visitor then sees it, and another user watches it (1280 px). Axe at each step.
+ * a signed-out visitor then sees it, another user watches it with alerts (1280 px), gets the mail
+ * when a performer on it goes live (the local sink, /dev/mail) and unsubscribes by its link (375
+ * px). Axe at each step.
  */
 
 const PASSWORD = "orchid-lantern-42";
+const SECRET = "s".repeat(48);
 const LIST_NAME = "Evening favourites";
 const IMPORTED = Array.from({ length: 27 }, (_, i) => `fill${String(i).padStart(3, "0")}`);
 const UNKNOWN = ["nobody_here", "ghost_cam", "not_a_performer"];
@@ -49,6 +60,9 @@ const mailer: Mailer = {
 let t: TestDatabase;
 let publishDir: string;
 let dataDir: string;
+let sink: MailSink;
+/** The go-live alerts' mailer: through SMTP into the local sink, read back at /dev/mail. */
+let alertMailer: Mailer;
 const site = browserSite(async () => {
   t = await createTestDatabase();
   await insertSearchPerformers(t.db);
@@ -57,6 +71,13 @@ const site = browserSite(async () => {
   const ranked = await writeRankedListFixture({ abbr: "tc" });
   publishDir = ranked.root;
   dataDir = await mkdtemp(join(tmpdir(), "lists-e2e-data-"));
+  sink = await startMailSink({ dir: join(dataDir, "mail"), port: 0, log: createLogger("silent") });
+  alertMailer = createMailer({
+    smtpUrl: sink.url,
+    from: { name: "camstats", address: "no-reply@localhost" },
+    db: t.db,
+    perRecipientPerHour: 100,
+  });
   const auth = createAuth({
     db: t.db,
     secret: "s".repeat(48),
@@ -69,11 +90,29 @@ const site = browserSite(async () => {
     identity: createIdentity(t.db, auth),
     publishDir,
     pageCache: false,
+    listAlertTokenKey: alertTokenKey(SECRET),
+    devMailDir: join(dataDir, "mail"),
   });
   return {
     app,
     cleanUp: [() => ranked.remove(), () => rm(dataDir, { recursive: true, force: true }), () => t.drop()],
   };
+});
+
+/** What the collector reports of a complete poll: the go-live alerts' hook reads its instant and status. */
+const pollSummary = (observedAt: Date): PollSummary => ({
+  observedAt,
+  status: "complete",
+  written: true,
+  rooms: 1,
+  expectedRooms: 1,
+  duplicates: 0,
+  malformed: 0,
+  excluded: 0,
+  requests: 1,
+  errors: 0,
+  writeMs: 1,
+  durationMs: 1,
 });
 
 /** A confirmed account made through the API (the sign-up journey itself is accounts.test.ts's). */
@@ -325,6 +364,74 @@ describe("model lists in Chromium", () => {
       expect(errors).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it("mails the watcher when a performer on the list goes live, and the mail's link unsubscribes (375 px)", async () => {
+    // Two complete polls: fill000 (on the list) is online in the second only, so went live.
+    const first = Date.now() - 2 * 60_000;
+    const second = Date.now() - 60_000;
+    await ensureSnapshotPartitions(t.db, first, second);
+    const fill000 = await t.db
+      .selectFrom("performers")
+      .select("performer_id")
+      .where("username", "=", "fill000")
+      .executeTakeFirstOrThrow();
+    for (const [at, online] of [
+      [first, []],
+      [second, [fill000.performer_id]],
+    ] as const) {
+      const { rows } = await sql<{ poll_id: number }>`
+        INSERT INTO polls (observed_at, started_at, finished_at, status, source, rooms, viewers, pages, requests, duration_ms)
+        VALUES (${new Date(at)}, ${new Date(at)}, ${new Date(at)}, 'complete', 'live', ${online.length}, 0, 1, 1, 10)
+        RETURNING poll_id`.execute(t.db);
+      for (const id of online)
+        await sql`INSERT INTO snapshots (performer_id, observed_at, poll_id, viewers, show, seconds_online)
+          VALUES (${id}, ${new Date(at)}, ${rows[0]?.poll_id}, 12, 1, 30)`.execute(t.db);
+    }
+    const alerts = createGoLiveAlerts({
+      db: t.db,
+      mailer: alertMailer,
+      origin: site.origin,
+      tokenKey: alertTokenKey(SECRET),
+      intervalMs: 60_000,
+    });
+    await alerts.afterStore(pollSummary(new Date(second)));
+    await alerts.idle();
+
+    const { page, errors, close } = await site.open("/dev/mail?to=watcher@example.com", { viewport: PHONE });
+    try {
+      await page.getByText("fill000 is live now").first().waitFor();
+      // The mail's unsubscribe link (its List-Unsubscribe too): a page whose button POSTs.
+      const stored = (await (await fetch(`${site.origin}/dev/mail.json?to=watcher@example.com`)).json()) as {
+        subject: string;
+        links: string[];
+        listUnsubscribe: string | null;
+      }[];
+      const mailed = stored.find((m) => m.subject === "fill000 is live now");
+      const unsubscribe = mailed?.links.find((link) => link.includes("/v1/list_alerts/unsubscribe"));
+      expect(unsubscribe).toBeDefined();
+      expect(mailed?.listUnsubscribe).toContain("/v1/list_alerts/unsubscribe");
+      await page.goto(String(unsubscribe));
+      await page.getByRole("button", { name: UNSUBSCRIBE_BUTTON }).click();
+      await page.getByRole("heading", { name: "Unsubscribed" }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+
+    // On the list's page, the watcher's choice is off again; fill000 now shows live.
+    const watcher = await site.open(listPath, { viewport: PHONE });
+    try {
+      await heading(watcher.page, LIST_NAME);
+      await watcher.page.getByRole("button", { name: "Sign In" }).click();
+      await signInInDialog(watcher.page, "watcher@example.com");
+      await expect
+        .poll(() => watcher.page.getByRole("radio", { name: "No alerts" }).isChecked(), { timeout: 10_000 })
+        .toBe(true);
+      expect(watcher.errors).toEqual([]);
+    } finally {
+      await watcher.close();
     }
   });
 });
