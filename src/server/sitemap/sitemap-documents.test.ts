@@ -17,6 +17,7 @@ describe("isSitePageName", () => {
       expect(isSitePageName(name, "cams"), name).toBe(true);
     }
     expect(isSitePageName("sitemap-performers-3.xml", "cams")).toBe(true);
+    expect(isSitePageName("sitemap-lists-1.xml", "cams")).toBe(true);
   });
 
   it("is false for ordinary performer names, even ones that start like a page", () => {
