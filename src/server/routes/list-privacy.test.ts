@@ -66,6 +66,8 @@ describe("a private list is its owner's alone, through every call", () => {
       site.post("/v1/list_import_favorites", { listId, favorites: "cleo" }, { token }),
     list_watch: (listId, token) => site.post("/v1/list_watch", { listId, watch: true }, { token }),
     list_delete: (listId, token) => site.post("/v1/list_delete", { listId }, { token }),
+    list_alerts: (listId, token) => site.post("/v1/list_alerts", { listId, alerts: "each" }, { token }),
+    "GET /lists/{id}/feed.atom": (id, token) => site.get(`/lists/${id}/feed.atom`, token),
     "POST /v1/list_image/{id}": (id, token) =>
       site.app.inject({
         method: "POST",
@@ -112,6 +114,9 @@ describe("a private list is its owner's alone, through every call", () => {
     expect(await stored()).toEqual(before);
     const info = (await site.get("/v1/user_info", bob.token)).json();
     expect(JSON.stringify(info)).not.toContain(secret);
+    const alerts = await site.get("/v1/list_alerts", bob.token);
+    expect(alerts.statusCode).toBe(200);
+    expect(alerts.body).not.toContain(secret);
   });
 
   it("stays as it was through random sequences of a stranger's calls", async () => {
