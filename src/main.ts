@@ -1,9 +1,10 @@
 import { loadConfig, usesSandbox } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { missingBuildMessage, webBuildExists } from "./server/pages.ts";
+import { siteOriginOf } from "./site/site-origin.ts";
 import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
-import { startCollection, startPolling } from "./start/collection.ts";
+import { collectorMailer, startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
 import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
@@ -72,7 +73,8 @@ runProcess(lifecycle, "camstats", async () => {
   }
 
   if (config.COLLECT) {
-    startPolling(config, feed, log, lifecycle);
+    const mailer = collectorMailer(config, database.db, mailSinkUrl, lifecycle);
+    startPolling(config, feed, log, lifecycle, { db: database.db, mailer, origin: siteOriginOf(config) });
     startBioFetching(config, database.db, feed, log, lifecycle);
   }
   startAccountCleanup(database.db, log, lifecycle);

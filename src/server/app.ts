@@ -39,6 +39,7 @@ import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
+import { registerOptoutWithoutAccounts, registerPerformerClaims } from "./routes/performer-claims.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerRobots } from "./routes/robots.ts";
 import { registerSitemaps } from "./routes/sitemaps.ts";
@@ -184,6 +185,9 @@ function registerRoutes(
       registerListSummary(api, options.db, options.identity, options.now ?? Date.now);
       registerListImport(api, options.db, options.identity);
       registerUserInfo(api, options.db, options.identity);
+      registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
+    } else {
+      registerOptoutWithoutAccounts(api);
     }
     registerApiDocs(api);
   });

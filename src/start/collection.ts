@@ -1,8 +1,14 @@
+import { afterStoreAll } from "../collect/after-store.ts";
 import { startLiveCollector } from "../collect/scheduler.ts";
 import type { Config } from "../config.ts";
+import type { Db } from "../db/connect.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
 import type { Logger } from "../log.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { siteMailer } from "../mail/site-mailer.ts";
+import { claimsHook } from "../profiles/claim-check.ts";
 import { onlineUsersHook } from "../publish/online-users.ts";
+import { SITE_NAME } from "../site/site-settings.ts";
 import { type FeedSource, startFeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -19,16 +25,46 @@ export async function startCollection(
   return { database, feed };
 }
 
-/** Starts polling the feed live every POLL_INTERVAL, registered for stopping. */
-export function startPolling(config: Config, feed: FeedSource, log: Logger, lifecycle: Lifecycle): void {
+/**
+ * Starts polling the feed live every POLL_INTERVAL, registered for stopping. After each poll: the
+ * online-users files, then the performers' claims (decision 0021; `mailer` tells an earlier owner,
+ * null when the site sends no mail).
+ */
+export function startPolling(
+  config: Config,
+  feed: FeedSource,
+  log: Logger,
+  lifecycle: Lifecycle,
+  options: { db: Db; mailer: Mailer | null; origin: string },
+): void {
+  const claims = { db: options.db, mailer: options.mailer, siteName: SITE_NAME, origin: options.origin, log };
   const collector = startLiveCollector(
     {
       ...feed.collectorDeps("live", () => Date.now()),
-      afterStore: onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log),
+      afterStore: afterStoreAll(
+        [onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log), claimsHook(claims)],
+        log,
+      ),
     },
     config.POLL_INTERVAL,
     { log },
   );
   lifecycle.started("the collector", collector.stop);
   log.info(`collector polling ${feed.description} every ${config.POLL_INTERVAL} s`);
+}
+
+/**
+ * The collector's mailer, for the claims check (an earlier owner is told): to SMTP_URL, or to the
+ * sink `npm start` runs; null when there is neither (then nobody can have an account either).
+ */
+export function collectorMailer(
+  config: Config,
+  db: Db,
+  mailSinkUrl: string | null,
+  lifecycle: Lifecycle,
+): Mailer | null {
+  if (config.SMTP_URL === undefined && mailSinkUrl === null) return null;
+  const mailer = siteMailer(config, db, mailSinkUrl);
+  lifecycle.started("the collector's mailer", () => mailer.close());
+  return mailer;
 }

@@ -12,6 +12,7 @@ import { siteMailer } from "../mail/site-mailer.ts";
 import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
+import { siteOriginOf } from "../site/site-origin.ts";
 import { type GoogleSignIn, SITE_NAME } from "../site/site-settings.ts";
 
 /** How often each server process looks for a new complete poll to search (one cheap query). */
@@ -32,10 +33,6 @@ export interface SiteServerOptions {
   /** The main process's rate-limit windows, when several processes serve (shared-rate-limit.ts). */
   rateLimitStore?: FastifyRateLimitStoreCtor;
 }
-
-/** The site's public origin: PUBLIC_URL, or this machine's address at PORT. */
-export const siteOriginOf = (config: Config): string =>
-  config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
 /**
  * Accounts (decision 0018) when there is a way to send their mail (SMTP_URL, or the local sink

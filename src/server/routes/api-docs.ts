@@ -9,6 +9,7 @@ import { LIST_DOCS } from "./lists.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
 import { ONLINE_ROOMS_DOCS } from "./online-rooms.ts";
+import { PERFORMER_CLAIMS_DOCS } from "./performer-claims.ts";
 import { STREAMERS_DOCS } from "./streamers.ts";
 import { STREAMS_DOCS } from "./streams.ts";
 import { SUGGESTIONS_DOCS } from "./suggestions.ts";
@@ -32,6 +33,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...LIST_DOCS,
   ...LIST_SUMMARY_DOCS,
   ...LIST_IMPORT_DOCS,
+  ...PERFORMER_CLAIMS_DOCS,
   ...USER_INFO_DOCS,
 ];
 
