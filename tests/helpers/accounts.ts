@@ -5,6 +5,7 @@ import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
+import type { AppOptions } from "../../src/server/app.ts";
 import { testApp } from "./api.ts";
 
 export const ORIGIN = "http://camstats.test";
@@ -16,7 +17,7 @@ export const PASSWORD = "orchid-lantern-42";
  * request comes from its own client address unless one is given, so the per-address abuse limits
  * only count where a test means them to.
  */
-export function accountsSite(db: Db) {
+export function accountsSite(db: Db, appOptions: Partial<AppOptions> = {}) {
   const mail: OutgoingMail[] = [];
   const clock = { now: Date.now() };
   const mailer: Mailer = {
@@ -27,7 +28,10 @@ export function accountsSite(db: Db) {
     async close() {},
   };
   const auth = createAuth({ db, secret: "s".repeat(48), origin: ORIGIN, mailer, siteName: "camstats" });
-  const app: FastifyInstance = testApp(db, { identity: createIdentity(db, auth, () => clock.now) });
+  const app: FastifyInstance = testApp(db, {
+    ...appOptions,
+    identity: createIdentity(db, auth, () => clock.now),
+  });
   let clients = 0;
   const nextAddress = () => {
     clients++;
