@@ -30,6 +30,7 @@ import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
+import { registerDevSandbox } from "./routes/dev-sandbox.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerListImport } from "./routes/list-import.ts";
@@ -96,6 +97,11 @@ export interface AppOptions {
    * /dev/mail and /dev/mail.json show its messages. Unset: those paths do not exist.
    */
   devMailDir?: string;
+  /**
+   * The sandbox platform's address while it is the data source: /dev/sandbox/performer sets its
+   * performers' subjects and about-me (issue 19). Unset: that path does not exist.
+   */
+  sandboxControlUrl?: string;
   /** Accounts (src/identity/): the /v1/auth routes and the authenticated calls. Unset: they do not exist. */
   identity?: Identity;
   /**
@@ -193,6 +199,7 @@ function registerRoutes(
   });
   registerPublishedFiles(app, options.publishDir);
   if (options.devMailDir !== undefined) registerDevMail(app, options.devMailDir);
+  if (options.sandboxControlUrl !== undefined) registerDevSandbox(app, options.sandboxControlUrl);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").

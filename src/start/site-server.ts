@@ -95,6 +95,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     feedRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND / Math.max(1, options.processes),
     // The sink's mail is shown only while it is the sink: never when mail goes to SMTP_URL.
     devMailDir: options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,
+    // The sandbox's control only while it is the data source: never beside a real platform.
+    sandboxControlUrl: usesSandbox(config) && sandboxUrl !== null ? sandboxUrl : undefined,
     identity: identity?.identity,
     googleSignIn: identity?.googleSignIn ?? null,
   });
