@@ -33,7 +33,7 @@ export default function Claim() {
   const { status, session } = useLoginStatus();
   return (
     <article className="page page--narrow account-page">
-      <h1>Are you {performer}? Prove it</h1>
+      <h1>{`Are you ${performer}? Prove it`}</h1>
       <p className="page__lead">
         Verifying takes no password of yours and no help from the platform: we give you a short code, you put
         it in your room subject or your about-me for a moment, and our collector sees it.

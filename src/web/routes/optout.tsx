@@ -33,7 +33,7 @@ export default function Optout() {
   const { status, session } = useLoginStatus();
   return (
     <article className="page page--narrow account-page">
-      <h1>Opt {performer} out</h1>
+      <h1>{`Opt ${performer} out`}</h1>
       <p className="page__lead">
         A performer can leave this site at any time: out of the search, the rankings, the pages and every
         published file, and no longer recorded. Only {performer} can do it, so we ask for proof first.
