@@ -39,3 +39,11 @@ export async function confirmOwnOptout(
 export async function withdrawOptout(db: Db, username: string): Promise<void> {
   await sql`DELETE FROM optouts WHERE username = ${username}`.execute(db);
 }
+
+/** Changes whenever an opt-out is confirmed or withdrawn: the page cache drops its pages then. */
+export async function optoutsFingerprint(db: Db): Promise<string> {
+  const { rows } = await sql<{ fingerprint: string }>`
+    SELECT concat_ws(':', count(*), sum(hashtext(username)), max(confirmed_at)) AS fingerprint
+    FROM optouts WHERE confirmed_at IS NOT NULL`.execute(db);
+  return rows[0]?.fingerprint ?? "";
+}
