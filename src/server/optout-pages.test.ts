@@ -38,4 +38,14 @@ describe("an opt-out and the page cache", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await get("/leaving")).statusCode).toBe(404);
   });
+
+  it("takes the performer out of the kept performers' sitemap at once", async () => {
+    await insertPerformer(t.db, { username: "shy", lastSeen: new Date().toISOString() });
+    // Built before the opt-out changes below (the opt-outs' fingerprint is read first).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await get("/sitemap-performers-1.xml")).body).toContain("/shy</loc>");
+    await confirmOptout(t.db, "shy");
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await get("/sitemap-performers-1.xml")).body).not.toContain("/shy</loc>");
+  });
 });
