@@ -1,7 +1,8 @@
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./log.ts";
+import { siteOriginOf } from "./site/site-origin.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
-import { startCollection, startPolling } from "./start/collection.ts";
+import { collectorMailer, startCollection, startPolling } from "./start/collection.ts";
 import { startGoLiveAlerts } from "./start/go-live-alerts.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 
@@ -16,8 +17,14 @@ runProcess(lifecycle, "collector", async () => {
   const log = createLogger(config.LOG_LEVEL, "collector");
   lifecycle.log = log;
   const { database, feed } = await startCollection(config, log, lifecycle);
-  // Alerts go where this process polls; mail only with SMTP_URL (no sink runs here).
+  // Alone, it has mail only with SMTP_URL (the sink is npm start's); alerts go where it polls.
   const goLive = startGoLiveAlerts(config, database.db, null, log, lifecycle);
-  startPolling(config, feed, log, lifecycle, goLive);
+  const mailer = collectorMailer(config, database.db, null, lifecycle);
+  startPolling(config, feed, log, lifecycle, {
+    db: database.db,
+    mailer,
+    origin: siteOriginOf(config),
+    goLive,
+  });
   startBioFetching(config, database.db, feed, log, lifecycle);
 });

@@ -1,9 +1,10 @@
 import { loadConfig, usesSandbox } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { missingBuildMessage, webBuildExists } from "./server/pages.ts";
+import { siteOriginOf } from "./site/site-origin.ts";
 import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
-import { startCollection, startPolling } from "./start/collection.ts";
+import { collectorMailer, startCollection, startPolling } from "./start/collection.ts";
 import { startDailyJobs } from "./start/daily-schedule.ts";
 import { startGoLiveAlerts } from "./start/go-live-alerts.ts";
 import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
@@ -75,7 +76,13 @@ runProcess(lifecycle, "camstats", async () => {
   if (config.COLLECT) {
     // Only the process that polls sees who goes live: it alerts, whatever WEB_PROCESSES is.
     const goLive = startGoLiveAlerts(config, database.db, mailSinkUrl, log, lifecycle);
-    startPolling(config, feed, log, lifecycle, goLive);
+    const mailer = collectorMailer(config, database.db, mailSinkUrl, lifecycle);
+    startPolling(config, feed, log, lifecycle, {
+      db: database.db,
+      mailer,
+      origin: siteOriginOf(config),
+      goLive,
+    });
     startBioFetching(config, database.db, feed, log, lifecycle);
   }
   startPublicListsPublishing(database.db, config.PUBLISH_DIR, log, lifecycle);

@@ -56,6 +56,11 @@ export const systemFetcherClock: FetcherClock = {
 };
 
 const DAY_MS = 86_400_000;
+/**
+ * While someone claims to be a performer (decision 0021), their about-me is read at once, then
+ * again at most this often: the code may be put there any time within its 48 hours.
+ */
+export const CLAIM_BIO_RECHECK_MS = 2 * 60_000;
 /** When nothing is due, look again after this long: new performers appear with every poll. */
 export const IDLE_WAIT_MS = 60_000;
 /** Back-off after a 429 without Retry-After, doubling per 429 in a row, and the longest wait either way. */
@@ -120,6 +125,7 @@ export async function fetchBioBatch(deps: BioFetcherDeps, context: BatchContext)
     staleBefore: new Date(clock.now() - deps.refreshDays * DAY_MS),
     limit: Math.max(1, Math.floor(deps.fetchesPerMinute)),
     now: new Date(clock.now()),
+    claimRecheckBefore: new Date(clock.now() - CLAIM_BIO_RECHECK_MS),
   });
   const summary: BioBatchSummary = {
     picked: picked.length,

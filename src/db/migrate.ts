@@ -14,6 +14,7 @@ import * as mailLog from "./migrations/0012-mail-log.ts";
 import * as identity from "./migrations/0013-identity.ts";
 import * as lists from "./migrations/0014-lists.ts";
 import * as listAlerts from "./migrations/0015-list-alerts.ts";
+import * as performerClaims from "./migrations/0016-performer-claims.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013-identity": identity,
   "0014-lists": lists,
   "0015-list-alerts": listAlerts,
+  "0016-performer-claims": performerClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -352,3 +352,27 @@ export interface Database {
   list_performers: ListPerformersTable;
   list_watches: ListWatchesTable;
 }
+
+/** Migration 0016: a user's claim to be a performer, proved by its code (decision 0021). */
+export interface PerformerClaimsTable {
+  user_id: string;
+  performer_id: number;
+  code: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  /** When the collector last compared the code with the performer's room subject and about-me. */
+  last_checked_at: Date | null;
+  verified_at: Date | null;
+}
+
+/** Migration 0016: the one account verified for a performer. */
+export interface PerformerOwnersTable {
+  performer_id: number;
+  user_id: string;
+  verified_at: Date;
+}
+
+export interface Database {
+  performer_claims: PerformerClaimsTable;
+  performer_owners: PerformerOwnersTable;
+}

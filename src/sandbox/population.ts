@@ -53,6 +53,12 @@ export interface Population {
    * know it then (never, or not yet joined). Optional for the same reason as hasUsername.
    */
   profileAt?(username: string, ms: number): ProfileTruth | null;
+  /**
+   * The room of a username as if they had gone online ten minutes before ms, in public: what the
+   * sandbox's control (overrides.ts) shows for a performer put online by hand. Null for a username
+   * the population does not have. Optional for the same reason as hasUsername.
+   */
+  roomAsIfOnline?(username: string, ms: number): TruthRoom | null;
 }
 
 export const NEW_PERFORMER_DAYS = 30;
@@ -92,6 +98,15 @@ class SimulatedPopulation implements Population {
   profileAt(username: string, ms: number): ProfileTruth | null {
     const i = this.p.indexByUsername.get(username);
     return i === undefined ? null : profileTruth(this.p, i, this.profile(i), ms / 1000);
+  }
+
+  roomAsIfOnline(username: string, ms: number): TruthRoom | null {
+    const i = this.p.indexByUsername.get(username);
+    if (i === undefined) return null;
+    const t = ms / 1000;
+    // A broadcast of its own (window -1 is never scheduled), so its tags and subject are stable.
+    const room = this.room(i, t - 600, -1, 0, t, civilDate(t));
+    return { ...room, show: "public" };
   }
 
   truthAt(ms: number): TruthRoom[] {

@@ -1,20 +1,22 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FEED_PATH } from "../platform/feed-room.ts";
-import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
+import { SANDBOX_CONTROL_PATH, SANDBOX_SITE, SANDBOX_TEXT_MAX } from "../platform/sandbox-site.ts";
 import { renderBiocontext } from "./biocontext.ts";
 import type { Clock } from "./clock.ts";
 import { regionOf } from "./countries.ts";
 import { type FaultController, type FaultPlan, Faults } from "./faults.ts";
 import { type FeedQuery, parseFeedQuery } from "./feed-query.ts";
 import { renderRoom } from "./feed-render.ts";
+import { type PerformerOverride, SandboxOverrides } from "./overrides.ts";
 import { isExhibitionist, type Population, type TruthRoom } from "./population.ts";
 import { thumbnailSvg } from "./thumbnail.ts";
 
 /**
  * The sandbox platform's HTTP face: the online-rooms feed (ONLINE_ROOMS_API.md), the profile
- * endpoint (/api/biocontext/{username}/), the image host (/ri/{username}.jpg) and a ground-truth
- * endpoint for tests running in other processes.
+ * endpoint (/api/biocontext/{username}/), the image host (/ri/{username}.jpg), a ground-truth
+ * endpoint for tests running in other processes, and a control (POST /_sandbox/performer) that sets
+ * a performer's room subject, about-me or online state by hand (overrides.ts).
  */
 export interface SandboxServer {
   /** base URL, e.g. http://127.0.0.1:41234 (no trailing slash) */
@@ -32,6 +34,8 @@ export interface SandboxServer {
   readonly requestCount: number;
   /** profile (biocontext) requests served so far */
   readonly profileRequestCount: number;
+  /** The hand-set performer state laid over the model (also set over HTTP: CONTROL_PATH). */
+  overrides: SandboxOverrides;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,9 @@ export interface SandboxOptions {
 
 const THUMB_PATH = /^\/ri\/([a-z0-9_]{1,64})\.jpg$/;
 const TRUTH_PATH = "/_sandbox/truth";
+/** POST { performer, roomSubject?, aboutMe?, online? }: each field set wins over the model; null clears it. */
+export const CONTROL_PATH = SANDBOX_CONTROL_PATH;
+const CONTROL_BODY_MAX = 16_384;
 /** One path segment; the population decides whether it names a performer (404 if not). */
 const BIO_PATH = /^\/api\/biocontext\/([^/]{1,200})\/$/;
 
@@ -59,13 +66,19 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
   const faults = new Faults(opts.faultSeed ?? population.seed);
   const profileFaults = new Faults((opts.faultSeed ?? population.seed) ^ 0xb105);
   const timers = new Set<NodeJS.Timeout>();
+  const overrides = new SandboxOverrides();
   let requestCount = 0;
   let profileRequestCount = 0;
   let base = "";
   // Paging a sweep asks for the same instant many times (always, with a manual clock).
-  let cached: { ms: number; rooms: TruthRoom[] } | undefined;
+  let cached: { ms: number; version: number; rooms: TruthRoom[] } | undefined;
   const truthNow = (ms: number): TruthRoom[] => {
-    if (cached?.ms !== ms) cached = { ms, rooms: population.truthAt(ms) };
+    if (cached?.ms !== ms || cached.version !== overrides.version)
+      cached = {
+        ms,
+        version: overrides.version,
+        rooms: overrides.rooms(population, population.truthAt(ms), ms),
+      };
     return cached.rooms;
   };
 
@@ -98,7 +111,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
       } catch {
         return sendJson(res, 404, { error: "no such performer" });
       }
-      const truth = population.profileAt?.(username, ms) ?? null;
+      const truth = overrides.profile(population.profileAt?.(username, ms) ?? null);
       if (truth === null) return sendJson(res, 404, { error: "no such performer" });
       let body = JSON.stringify(renderBiocontext(truth, ms));
       if (plan.truncate) body = body.slice(0, Math.floor(body.length * (0.2 + 0.6 * plan.random())));
@@ -122,6 +135,13 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+    if (url.pathname === CONTROL_PATH) {
+      if (req.method !== "POST") return sendJson(res, 405, { error: "method not allowed" });
+      return void readBody(req, CONTROL_BODY_MAX).then(
+        (body) => serveControl(res, body, population, overrides),
+        () => sendJson(res, 413, { error: `a body of at most ${CONTROL_BODY_MAX} bytes` }),
+      );
+    }
     if (req.method !== "GET" && req.method !== "HEAD")
       return sendJson(res, 405, { error: "method not allowed" });
     if (url.pathname === FEED_PATH) return serveFeed(url, res);
@@ -129,7 +149,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
     if (bio !== null) return serveProfile(bio[1] ?? "", res);
     const thumb = THUMB_PATH.exec(url.pathname);
     if (thumb !== null) return serveThumbnail(res, population, thumb[1] ?? "");
-    if (url.pathname === TRUTH_PATH) return serveTruth(res, url, population, clock);
+    if (url.pathname === TRUTH_PATH) return serveTruth(res, url, population, clock, overrides);
     sendJson(res, 404, { error: "not found" });
   };
 
@@ -159,6 +179,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
     get profileRequestCount() {
       return profileRequestCount;
     },
+    overrides,
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
@@ -199,11 +220,73 @@ function serveThumbnail(res: ServerResponse, population: Population, username: s
   sendBody(res, 200, "image/svg+xml", thumbnailSvg(username));
 }
 
-function serveTruth(res: ServerResponse, url: URL, population: Population, clock: Clock): void {
+function serveTruth(
+  res: ServerResponse,
+  url: URL,
+  population: Population,
+  clock: Clock,
+  overrides: SandboxOverrides,
+): void {
   const at = url.searchParams.get("at");
   const ms = at === null || at === "" ? clock.now() : /^\d+$/.test(at) ? Number(at) : Date.parse(at);
-  if (Number.isFinite(ms)) sendJson(res, 200, population.truthAt(ms));
+  if (Number.isFinite(ms)) sendJson(res, 200, overrides.rooms(population, population.truthAt(ms), ms));
   else sendJson(res, 400, { error: "at must be an ISO time or epoch milliseconds" });
+}
+
+function readBody(req: IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        reject(new Error("too large"));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** The control's body checked field by field: a 400 names the first bad one. */
+function parseControl(body: string): { performer: string; change: Record<string, unknown> } | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return "expected a JSON object";
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "expected a JSON object";
+  const { performer, roomSubject, aboutMe, online } = value as Record<string, unknown>;
+  if (typeof performer !== "string" || !/^[a-z0-9_]{1,64}$/.test(performer))
+    return "performer: expected a username";
+  for (const [name, text] of [
+    ["roomSubject", roomSubject],
+    ["aboutMe", aboutMe],
+  ] as const) {
+    if (text !== undefined && text !== null && (typeof text !== "string" || text.length > SANDBOX_TEXT_MAX))
+      return `${name}: expected a text of at most ${SANDBOX_TEXT_MAX} characters, or null`;
+  }
+  if (online !== undefined && online !== null && typeof online !== "boolean")
+    return "online: expected true, false or null";
+  return { performer, change: { roomSubject, aboutMe, online } };
+}
+
+function serveControl(
+  res: ServerResponse,
+  body: string,
+  population: Population,
+  overrides: SandboxOverrides,
+): void {
+  const parsed = parseControl(body);
+  if (typeof parsed === "string") sendJson(res, 400, { error: parsed });
+  else if (population.hasUsername !== undefined && !population.hasUsername(parsed.performer))
+    sendJson(res, 404, { error: "no such performer" });
+  else {
+    const override = overrides.set(parsed.performer, parsed.change as Partial<PerformerOverride>);
+    sendJson(res, 200, { performer: parsed.performer, override });
+  }
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {

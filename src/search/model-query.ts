@@ -1,5 +1,6 @@
 import {
   andInto,
+  andNotInto,
   type Bitset,
   bitsetOf,
   bitsetWhere,
@@ -40,6 +41,11 @@ export interface ModelQuery {
   age: Range | null;
   followers: Range | null;
   viewers: Range | null;
+  /**
+   * Performers to leave out (performer ids): those who opted out since the index was built, until
+   * the next reload drops them (decision 0021). The same Set from query to query keeps its bitset.
+   */
+  hiddenIds?: ReadonlySet<number>;
 }
 
 /** The rows of one page, in order, and how many rows match in all. */
@@ -71,6 +77,8 @@ export function searchModels(live: LiveState, query: ModelQuery, now: number, li
   if (followers)
     filters.push(rangeBits(index.followerOrder, index.followerPrefixes, index.followers, followers));
   if (viewers) filters.push(rangeBits(live.viewerOrder, live.viewerPrefixes, live.maxViewers, viewers));
+  const visible = visibleBits(index, query.hiddenIds);
+  if (visible !== null) filters.push(visible);
 
   const { order, position } = orderOf(live, query.orderBy);
   const descending = query.sortOrder === "desc";
@@ -115,6 +123,30 @@ export function searchModels(live: LiveState, query: ModelQuery, now: number, li
 }
 
 const at = (k: number, forward: boolean, size: number) => (forward ? k : size - 1 - k);
+
+const visibleMemo = new WeakMap<SearchIndex, { hidden: ReadonlySet<number>; bits: Bitset | null }>();
+
+/**
+ * Every row but the hidden performers', or null when none of them is in this index (the usual
+ * case: a reload drops them). Made once per index and hidden set.
+ */
+export function visibleBits(index: SearchIndex, hidden: ReadonlySet<number> | undefined): Bitset | null {
+  if (hidden === undefined || hidden.size === 0) return null;
+  const memo = visibleMemo.get(index);
+  if (memo?.hidden === hidden) return memo.bits;
+  const rows: number[] = [];
+  for (const id of hidden) {
+    const row = index.rowOf.get(id);
+    if (row !== undefined) rows.push(row);
+  }
+  let bits: Bitset | null = null;
+  if (rows.length > 0) {
+    bits = bitsetWhere(index.size, () => true);
+    andNotInto(bits, bitsetOf(index.size, rows));
+  }
+  visibleMemo.set(index, { hidden, bits });
+  return bits;
+}
 
 const inRange = (value: number, range: Range, none: number) =>
   value !== none && value >= range.min && value <= range.max;
@@ -190,6 +222,7 @@ export function scanModels(live: LiveState, query: ModelQuery, now: number, limi
   const gender = query.gender === null ? -1 : GENDER_CODES.indexOf(query.gender);
   const matches: number[] = [];
   for (let r = 0; r < index.size; r++) {
+    if (query.hiddenIds?.has(index.performerIds[r] as number)) continue;
     if (gender >= 0 && index.gender[r] !== gender) continue;
     if (query.liveOnly && !live.isLive(r, now)) continue;
     if (query.tags.length > 0) {

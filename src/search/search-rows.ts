@@ -159,3 +159,11 @@ export async function liveRows(db: Db, now: Date): Promise<LiveRows> {
     GROUP BY performer_id`.execute(db);
   return { observedAt: at, online, recent };
 }
+
+/** The performers whose opt-out is confirmed: the search hides them from the next query on, index or not. */
+export async function optedOutIds(db: Db): Promise<number[]> {
+  const { rows } = await sql<{ performer_id: number }>`
+    SELECT p.performer_id FROM optouts o JOIN performers p ON p.username = o.username
+    WHERE o.confirmed_at IS NOT NULL`.execute(db);
+  return rows.map((r) => Number(r.performer_id));
+}

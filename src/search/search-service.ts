@@ -9,6 +9,7 @@ import { SearchIndex } from "./search-index.ts";
 import { enrichedName, modelResultJson } from "./search-results.ts";
 import {
   liveRows,
+  optedOutIds,
   type SearchRow,
   type SearchText,
   searchRows,
@@ -31,6 +32,12 @@ export interface SearchServiceOptions {
    * site's processes turn it on, so a poll is searchable within seconds in every process.
    */
   followPollsSeconds?: number;
+  /**
+   * How old the set of opted-out performers may get before a request reads it again (default 1 s;
+   * 0: every request). An opt-out hides the performer from the next request on, in every process,
+   * and starts a reload that drops them from the index (decision 0021).
+   */
+  optoutCheckSeconds?: number;
   now?: () => number;
   log?: Logger;
 }
@@ -96,6 +103,27 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
   let firstLoad: Promise<Loaded> | null = null;
   let refreshing = false;
   let closed = false;
+  const optoutMs = (options.optoutCheckSeconds ?? 1) * 1000;
+  let hidden: { ids: ReadonlySet<number>; at: number } = { ids: new Set(), at: Number.NEGATIVE_INFINITY };
+  let hiddenLoad: Promise<ReadonlySet<number>> | null = null;
+  /** Set when the opted-out performers changed: the next request reloads the index. */
+  let optoutsChanged = false;
+
+  /** The opted-out performers (see optoutCheckSeconds); the same Set while they do not change. */
+  async function hiddenIds(): Promise<ReadonlySet<number>> {
+    if (now() - hidden.at < optoutMs) return hidden.ids;
+    hiddenLoad ??= optedOutIds(db)
+      .then((ids) => {
+        const same = ids.length === hidden.ids.size && ids.every((id) => hidden.ids.has(id));
+        if (!same) optoutsChanged = hidden.at !== Number.NEGATIVE_INFINITY;
+        hidden = { ids: same ? hidden.ids : new Set(ids), at: now() };
+        return hidden.ids;
+      })
+      .finally(() => {
+        hiddenLoad = null;
+      });
+    return hiddenLoad;
+  }
 
   async function reload(previous: Loaded | null): Promise<Loaded> {
     const startedAt = now();
@@ -146,7 +174,8 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
   /** Starts a refresh behind the requests when one is due: a reload, or a new live state (`newPoll`: at once). */
   function refreshInBackground(current: Loaded, newPoll = false): void {
     if (refreshing || closed) return;
-    const stale = now() - current.loadedAt >= reloadMs;
+    const stale = optoutsChanged || now() - current.loadedAt >= reloadMs;
+    if (stale) optoutsChanged = false;
     if (!stale && !newPoll && now() - current.live.refreshedAt < liveMs) return;
     refreshing = true;
     (stale ? reload(current) : refreshLive(current))
@@ -203,7 +232,9 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
     async ready() {
       await current();
     },
-    async modelsJson(query) {
+    async modelsJson(asked) {
+      const hiddenNow = await hiddenIds();
+      const query = hiddenNow.size === 0 ? asked : { ...asked, hiddenIds: hiddenNow };
       const { live, added } = await current();
       const at = now();
       let resultCount: number;
@@ -220,6 +251,7 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
       return `{"resultCount":${resultCount},"offset":${query.offset},"results":[${results}]}`;
     },
     async summaries(searchTerm, gender) {
+      const hiddenNow = await hiddenIds();
       const { live, summaries } = await current();
       const at = now();
       const terms = [...new Set(words(searchTerm))];
@@ -227,9 +259,9 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
       const pattern = wordStart(terms[0] ?? "");
       const results: SummaryResult[] = [];
       for (const hit of hits) {
-        // A performer gone from the index since the texts were built (an opt-out) is left out.
+        // A performer gone from the index since the texts were built, or who opted out since, is left out.
         const row = live.index.rowOf.get(hit.performerId);
-        if (row === undefined) continue;
+        if (row === undefined || hiddenNow.has(hit.performerId)) continue;
         results.push({
           enrichedName: enrichedName(live, row, at),
           matchText: matchText(hit.text, pattern),

@@ -26,7 +26,7 @@ describe("the account pages", () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url, headers: { "user-agent": BROWSER, ...headers } });
 
-  for (const path of ["/settings", "/logout"]) {
+  for (const path of ["/settings", "/logout", "/claim/someperformer", "/optout/someperformer"]) {
     it(`${path} is the same anonymous shell for everyone, private and never kept`, async () => {
       const first = await get(path);
       expect(first.statusCode).toBe(200);
@@ -65,6 +65,17 @@ describe("the account pages", () => {
     expect((await get("/settings?signin=google-failed&reason=access_denied")).body).toContain(
       "Signing in with Google did not work",
     );
+  });
+
+  it("/claim/{user} and /optout/{user} name the performer and wait for the browser's sign-in", async () => {
+    const claim = (await get("/claim/SomePerformer")).body;
+    expect(claim).toContain("Are you someperformer? Prove it");
+    expect(claim).toContain("What verifying gives you");
+    expect(claim).toContain("Checking whether you are signed in");
+    expect(claim).not.toMatch(/CS-[0-9A-Z]{4}-/);
+    const optout = (await get("/optout/someperformer")).body;
+    expect(optout).toContain("<h1>Opt someperformer out</h1>");
+    expect(optout).toContain("Checking whether you are signed in");
   });
 
   it("/logout links home for browsers without scripts", async () => {

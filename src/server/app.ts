@@ -31,6 +31,7 @@ import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
+import { registerDevSandbox } from "./routes/dev-sandbox.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerListAlerts } from "./routes/list-alerts.ts";
@@ -43,6 +44,7 @@ import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
+import { registerOptoutWithoutAccounts, registerPerformerClaims } from "./routes/performer-claims.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerRobots } from "./routes/robots.ts";
 import { registerSitemaps } from "./routes/sitemaps.ts";
@@ -99,6 +101,11 @@ export interface AppOptions {
    * /dev/mail and /dev/mail.json show its messages. Unset: those paths do not exist.
    */
   devMailDir?: string;
+  /**
+   * The sandbox platform's address while it is the data source: /dev/sandbox/performer sets its
+   * performers' subjects and about-me (issue 19). Unset: that path does not exist.
+   */
+  sandboxControlUrl?: string;
   /** Accounts (src/identity/): the /v1/auth routes and the authenticated calls. Unset: they do not exist. */
   identity?: Identity;
   /**
@@ -196,11 +203,15 @@ function registerRoutes(
       if (options.listAlertTokenKey !== undefined)
         registerListAlerts(api, options.db, options.identity, options.listAlertTokenKey);
       registerUserInfo(api, options.db, options.identity);
+      registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
+    } else {
+      registerOptoutWithoutAccounts(api);
     }
     registerApiDocs(api);
   });
   registerPublishedFiles(app, options.publishDir);
   if (options.devMailDir !== undefined) registerDevMail(app, options.devMailDir);
+  if (options.sandboxControlUrl !== undefined) registerDevSandbox(app, options.sandboxControlUrl);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
   registerListImageFiles(app, config.DATA_DIR);

@@ -180,6 +180,14 @@ export class PageCache {
     this.keepFirstRender = options.keepFirstRender ?? false;
   }
 
+  /** Drops every page and mark (an opt-out: any page may have shown the performer). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.seen.clear();
+    this.seenBytes = 0;
+  }
+
   /** Bytes held now (for tests and logs). */
   get size(): number {
     return this.bytes;

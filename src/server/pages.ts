@@ -12,6 +12,7 @@ import {
 import { isCrawler } from "../site/crawler.ts";
 import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
 import { compress, type Encoding, preferredEncoding } from "./accept-encoding.ts";
+import { optoutWatch } from "./optout-watch.ts";
 import {
   type CachedPage,
   cacheableForMs,
@@ -93,6 +94,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
 
   const handle = built ? pageHandler(buildDir, options) : undefined;
   const cache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
+  const optouts = optoutWatch(options.db);
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
@@ -114,6 +116,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         // The loaders' own test, so that the key splits visitors exactly as the renders do.
         const facts = { url: webRequest.url, crawler: isCrawler(webRequest) };
         const ageVerification = () => ageVerificationOf(request.ip, options.ageVerificationRegions);
+        // An opt-out takes the performer off every page at once: kept pages may show them.
+        if (await optouts.changed()) cache.clear();
         let hit = cache.get(facts, ageVerification);
         const acceptEncoding = request.headers["accept-encoding"];
         if (hit?.stale) {

@@ -1,9 +1,15 @@
+import { afterStoreAll } from "../collect/after-store.ts";
 import { startLiveCollector } from "../collect/scheduler.ts";
 import type { Config } from "../config.ts";
+import type { Db } from "../db/connect.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
 import type { GoLiveAlerts } from "../lists/go-live-alerts.ts";
 import type { Logger } from "../log.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { siteMailer } from "../mail/site-mailer.ts";
+import { claimsHook } from "../profiles/claim-check.ts";
 import { onlineUsersHook } from "../publish/online-users.ts";
+import { SITE_NAME } from "../site/site-settings.ts";
 import { type FeedSource, startFeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -22,27 +28,48 @@ export async function startCollection(
 
 /**
  * Starts polling the feed live every POLL_INTERVAL, registered for stopping. After each poll is
- * stored: the online-users files, then the go-live alerts (each logs its own failures).
+ * stored: the online-users files, the performers' claims (decision 0021; `mailer` tells an earlier
+ * owner, null when the site sends no mail), then the go-live alerts; each logs its own failures.
  */
 export function startPolling(
   config: Config,
   feed: FeedSource,
   log: Logger,
   lifecycle: Lifecycle,
-  goLive: GoLiveAlerts,
+  options: { db: Db; mailer: Mailer | null; origin: string; goLive: GoLiveAlerts },
 ): void {
-  const onlineUsers = onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log);
+  const claims = { db: options.db, mailer: options.mailer, siteName: SITE_NAME, origin: options.origin, log };
   const collector = startLiveCollector(
     {
       ...feed.collectorDeps("live", () => Date.now()),
-      afterStore: async (summary, publicUsernames) => {
-        await onlineUsers(summary, publicUsernames);
-        await goLive.afterStore(summary);
-      },
+      afterStore: afterStoreAll(
+        [
+          onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log),
+          claimsHook(claims),
+          (summary) => options.goLive.afterStore(summary),
+        ],
+        log,
+      ),
     },
     config.POLL_INTERVAL,
     { log },
   );
   lifecycle.started("the collector", collector.stop);
   log.info(`collector polling ${feed.description} every ${config.POLL_INTERVAL} s`);
+}
+
+/**
+ * The collector's mailer, for the claims check (an earlier owner is told): to SMTP_URL, or to the
+ * sink `npm start` runs; null when there is neither (then nobody can have an account either).
+ */
+export function collectorMailer(
+  config: Config,
+  db: Db,
+  mailSinkUrl: string | null,
+  lifecycle: Lifecycle,
+): Mailer | null {
+  if (config.SMTP_URL === undefined && mailSinkUrl === null) return null;
+  const mailer = siteMailer(config, db, mailSinkUrl);
+  lifecycle.started("the collector's mailer", () => mailer.close());
+  return mailer;
 }

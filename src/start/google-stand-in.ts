@@ -1,8 +1,8 @@
 import { type Config, usesSandbox } from "../config.ts";
 import type { GoogleClient } from "../identity/auth.ts";
 import type { Logger } from "../log.ts";
+import { siteOriginOf } from "../site/site-origin.ts";
 import type { Lifecycle } from "./lifecycle.ts";
-import { siteOriginOf } from "./site-server.ts";
 
 /**
  * Google sign-in for `npm start` (decision 0019). With GOOGLE_CLIENT_ID, Google's: nothing runs

@@ -35,8 +35,6 @@ export interface SiteServerOptions {
   rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
-export { siteOriginOf };
-
 /**
  * Accounts (decision 0018) when there is a way to send their mail (SMTP_URL, or the local sink
  * `npm start` runs); without one they stay off rather than make accounts nobody can confirm.
@@ -98,6 +96,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     feedRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND / Math.max(1, options.processes),
     // The sink's mail is shown only while it is the sink: never when mail goes to SMTP_URL.
     devMailDir: options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,
+    // The sandbox's control only while it is the data source: never beside a real platform.
+    sandboxControlUrl: usesSandbox(config) && sandboxUrl !== null ? sandboxUrl : undefined,
     identity: identity?.identity,
     listAlertTokenKey: identity === null ? undefined : alertTokenKey(authSecretOf(config)),
     googleSignIn: identity?.googleSignIn ?? null,

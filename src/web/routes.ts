@@ -79,6 +79,9 @@ export default [
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.
+  // A performer's own account pages (issue 19): never cached, filled in the browser.
+  route("claim/:user", "routes/claim.tsx"),
+  route("optout/:user", "routes/optout.tsx"),
   route("model/:user", "routes/model.tsx"),
   route("schedule/:user", "routes/schedule.tsx"),
   route(":performerName", "routes/performer.tsx"),

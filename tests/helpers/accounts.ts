@@ -22,7 +22,7 @@ export const ALERT_TOKEN_KEY = alertTokenKey(AUTH_SECRET);
  * only count where a test means them to. `options` go to the app (a `config` with its own DATA_DIR,
  * say).
  */
-export function accountsSite(db: Db, options: Partial<AppOptions> = {}) {
+export function accountsSite(db: Db, appOptions: Partial<AppOptions> = {}) {
   const mail: OutgoingMail[] = [];
   const clock = { now: Date.now() };
   const mailer: Mailer = {
@@ -34,7 +34,7 @@ export function accountsSite(db: Db, options: Partial<AppOptions> = {}) {
   };
   const auth = createAuth({ db, secret: AUTH_SECRET, origin: ORIGIN, mailer, siteName: "camstats" });
   const app: FastifyInstance = testApp(db, {
-    ...options,
+    ...appOptions,
     identity: createIdentity(db, auth, () => clock.now),
     listAlertTokenKey: ALERT_TOKEN_KEY,
   });

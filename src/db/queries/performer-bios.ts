@@ -12,12 +12,19 @@ export interface BioCandidate {
  * The next performers to fetch a bio for: those without one first (a new performer is worth more
  * than a refresh), then the stalest-due; within each, the most recently seen first, since they are
  * the ones people search for. Confirmed opt-outs are never picked, nor a performer whose last
- * request failed until its retry time (`now`).
+ * request failed until its retry time (`now`). With `claimRecheckBefore`, performers with a claim
+ * waiting come before all of them (claimedNeedingBio).
  */
 export async function performersNeedingBio(
   db: Db,
-  options: { staleBefore: Date; limit: number; now: Date },
+  options: { staleBefore: Date; limit: number; now: Date; claimRecheckBefore?: Date },
 ): Promise<BioCandidate[]> {
+  const claimed =
+    options.claimRecheckBefore === undefined
+      ? []
+      : await claimedNeedingBio(db, { ...options, recheckBefore: options.claimRecheckBefore });
+  if (claimed.length >= options.limit) return claimed;
+  const first = arrayLiteral(claimed.map((c) => c.performerId));
   const { rows } = await sql<BioCandidate>`
     SELECT p.performer_id AS "performerId", p.username
     FROM performers p
@@ -25,7 +32,34 @@ export async function performersNeedingBio(
     WHERE (b.performer_id IS NULL OR b.fetched_at < ${options.staleBefore})
       AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
       AND NOT EXISTS (SELECT 1 FROM bio_fetch_failures f WHERE f.performer_id = p.performer_id AND f.retry_at > ${options.now})
+      AND p.performer_id <> ALL(${first}::bigint[])
     ORDER BY (b.performer_id IS NULL) DESC, p.last_seen DESC, p.performer_id
+    LIMIT ${options.limit - claimed.length}`.execute(db);
+  return [...claimed, ...rows];
+}
+
+/**
+ * Performers someone claims to be (decision 0021) whose about-me was not read since the claim was
+ * made, nor within the recheck interval (`recheckBefore`): first in line, so a code put in an
+ * about-me is seen within minutes, not at the next refresh days later.
+ */
+async function claimedNeedingBio(
+  db: Db,
+  options: { limit: number; now: Date; recheckBefore: Date },
+): Promise<BioCandidate[]> {
+  const { rows } = await sql<BioCandidate>`
+    SELECT p.performer_id AS "performerId", p.username
+    FROM (
+      SELECT performer_id, max(created_at) AS claimed_at FROM performer_claims
+      WHERE verified_at IS NULL AND expires_at > ${options.now}
+      GROUP BY performer_id
+    ) c
+    JOIN performers p ON p.performer_id = c.performer_id
+    LEFT JOIN performer_bios b ON b.performer_id = p.performer_id
+    WHERE (b.performer_id IS NULL OR b.fetched_at < greatest(c.claimed_at, ${options.recheckBefore}))
+      AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM bio_fetch_failures f WHERE f.performer_id = p.performer_id AND f.retry_at > ${options.now})
+    ORDER BY c.claimed_at, p.performer_id
     LIMIT ${options.limit}`.execute(db);
   return rows;
 }

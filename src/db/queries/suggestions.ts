@@ -20,19 +20,3 @@ export async function suggestTag(db: Db, username: string, tag: string): Promise
 export async function suggestSummary(db: Db, username: string, summary: string): Promise<void> {
   await sql`INSERT INTO summary_suggestions (username, summary) VALUES (${username}, ${summary})`.execute(db);
 }
-
-/**
- * Records an opt-out request; asking again changes nothing. Returns whether it is confirmed yet:
- * only a confirmed one takes the performer out of every public output and stops the collector
- * storing them (confirmation comes with verified accounts).
- */
-export async function requestOptout(db: Db, username: string): Promise<"requested" | "confirmed"> {
-  const { rows } = await sql<{ confirmed: boolean }>`
-    WITH added AS (
-      INSERT INTO optouts (username) VALUES (${username}) ON CONFLICT (username) DO NOTHING RETURNING confirmed_at
-    )
-    SELECT confirmed_at IS NOT NULL AS confirmed FROM added
-    UNION ALL SELECT confirmed_at IS NOT NULL FROM optouts WHERE username = ${username}
-    LIMIT 1`.execute(db);
-  return rows[0]?.confirmed ? "confirmed" : "requested";
-}

@@ -53,6 +53,7 @@ describe("GET /api/docs", () => {
         "/v1/summary_suggestion",
         "/v1/tag_suggestion",
         "/v1/user_info",
+        "/v1/verify_account",
         "/v1/wrapped/{id}",
       ]);
       expect(doc.paths["/api/streams"].get.parameters).toEqual([

@@ -11,6 +11,7 @@ import { LIST_DOCS } from "./lists.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
 import { ONLINE_ROOMS_DOCS } from "./online-rooms.ts";
+import { PERFORMER_CLAIMS_DOCS } from "./performer-claims.ts";
 import { STREAMERS_DOCS } from "./streamers.ts";
 import { STREAMS_DOCS } from "./streams.ts";
 import { SUGGESTIONS_DOCS } from "./suggestions.ts";
@@ -36,6 +37,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...LIST_IMPORT_DOCS,
   ...LIST_IMAGE_DOCS,
   ...LIST_ALERTS_DOCS,
+  ...PERFORMER_CLAIMS_DOCS,
   ...USER_INFO_DOCS,
 ];
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { parseMailbox } from "../../config.ts";
 import { listMail } from "../../mail/mail-store.ts";
 import { DEV_MAIL_POLICY } from "../../site/content-security-policy.ts";
-import { ApiError, parseInput } from "../api/api-error.ts";
+import { parseInput } from "../api/api-error.ts";
+import { requireLocal } from "../api/local-only.ts";
 import { devMailPage } from "./dev-mail-page.ts";
 
 /** The most messages one answer lists: enough to find a test's mail among the newest. */
@@ -22,22 +23,15 @@ const query = z.object({
     .optional(),
 });
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
 /**
  * The sink's mail holds sign-in and reset links for any address: only this machine may read it,
  * and not through a proxy (a proxy on this machine would make the world look local).
  */
-function authorizeLocal(request: FastifyRequest): void {
-  const proxied = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
-  if (proxied || !LOOPBACK.test(request.ip)) {
-    throw new ApiError(
-      403,
-      "forbidden",
-      "the local mail sink's messages are shown only to this machine (127.0.0.1 or ::1), not through a proxy",
-    );
-  }
-}
+const authorizeLocal = (request: FastifyRequest) =>
+  requireLocal(
+    request,
+    "the local mail sink's messages are shown only to this machine (127.0.0.1 or ::1), not through a proxy",
+  );
 
 /**
  * The embedded mail sink's messages (src/mail/sink.ts), for a developer and for tests: registered

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { preferredEncoding } from "../accept-encoding.ts";
+import { optoutWatch } from "../optout-watch.ts";
 import { DocumentCache } from "../sitemap/document-cache.ts";
 import {
   listsSitemapDocument,
@@ -30,6 +31,8 @@ const NUMBER = /^[1-9]\d{0,5}$/;
  */
 export function registerSitemaps(app: FastifyInstance, sources: SitemapSources): void {
   const cache = new DocumentCache(SITEMAP_CACHE_MS, MAX_DOCUMENTS, sources.now);
+  // An opt-out leaves the performers' sitemaps at once (decision 0021), not when they expire.
+  const optouts = optoutWatch(sources.db);
 
   const send = async (
     request: FastifyRequest,
@@ -38,6 +41,7 @@ export function registerSitemaps(app: FastifyInstance, sources: SitemapSources):
     build: (origin: string) => Promise<string | null>,
   ) => {
     const origin = requestOrigin(request);
+    if (await optouts.changed()) cache.clear();
     const document = await cache.get(`${origin}${name}`, () => build(origin));
     if (document === null) return reply.callNotFound();
     const encoding = preferredEncoding(request.headers["accept-encoding"]);

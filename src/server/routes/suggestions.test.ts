@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, testApp } from "../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
+import { optoutProofNeeded } from "./performer-claims.ts";
 
 describe("suggestions and opt-outs", () => {
   let t: TestDatabase;
@@ -48,13 +49,18 @@ describe("suggestions and opt-outs", () => {
     expect(rows).toEqual([{ summary: "Loves cosplay and chess", status: "pending" }]);
   });
 
-  it("records an opt-out request, for a performer never seen too, unconfirmed until verified", async () => {
+  it("without accounts, an opt-out asks for the proof and records nothing (decision 0021)", async () => {
     expect(await post("/v1/optout", { performer: "newcomer" })).toEqual({
       status: 202,
-      body: { performer: "newcomer", status: "requested" },
+      body: {
+        performer: "newcomer",
+        status: "proof_needed",
+        message: optoutProofNeeded("newcomer"),
+        claimUrl: "/claim/newcomer",
+      },
     });
-    await sql`UPDATE optouts SET confirmed_at = now() WHERE username = 'newcomer'`.execute(t.db);
-    expect((await post("/v1/optout", { performer: "newcomer" })).body.status).toBe("confirmed");
+    const { rows } = await sql`SELECT username FROM optouts`.execute(t.db);
+    expect(rows).toEqual([]);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
-import { requestOptout, suggestSummary, suggestTag } from "../../db/queries/suggestions.ts";
+import { suggestSummary, suggestTag } from "../../db/queries/suggestions.ts";
 import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
@@ -43,12 +43,10 @@ const summaryBody = z.object({
     ),
 });
 
-const optoutBody = z.object({ performer: modelNameParam });
-
 /**
- * The API host's unauthenticated writes (SPEC §7): /v1/tag_suggestion and /v1/summary_suggestion
- * keep a visitor's suggestion for review (nothing unreviewed is published), /v1/optout records a
- * performer's request to be left out. Each answers 202: accepted, acted on later.
+ * The API host's unauthenticated suggestions (SPEC §7): /v1/tag_suggestion and /v1/summary_suggestion
+ * keep a visitor's suggestion for review (nothing unreviewed is published). Each answers 202:
+ * accepted, acted on later. /v1/optout is the performer's own (routes/performer-claims.ts).
  */
 export function registerSuggestions(app: FastifyInstance, db: Db): void {
   const known = (name: string) => requirePerformer(db, name);
@@ -72,13 +70,6 @@ export function registerSuggestions(app: FastifyInstance, db: Db): void {
       .header("cache-control", "no-store")
       .send({ performer: username, status: "pending" });
   });
-
-  // A performer may opt out before we ever saw them: the name need not be known.
-  app.post("/v1/optout", async (request, reply) => {
-    const { performer } = parseInput(optoutBody, request.body);
-    const status = await requestOptout(db, performer);
-    return reply.code(202).header("cache-control", "no-store").send({ performer, status });
-  });
 }
 
 export const SUGGESTIONS_DOCS: RouteDoc[] = [
@@ -95,12 +86,5 @@ export const SUGGESTIONS_DOCS: RouteDoc[] = [
     summary: "Suggest a summary for a performer (kept for review, never published unreviewed)",
     body: summaryBody,
     responses: { "202": "kept", "400": "a bad field", "404": "an unknown performer" },
-  },
-  {
-    method: "post",
-    path: "/v1/optout",
-    summary: "A performer asks to be left out of every public output (acted on once confirmed)",
-    body: optoutBody,
-    responses: { "202": "recorded: requested or confirmed", "400": "a bad field" },
   },
 ];

@@ -33,14 +33,19 @@ function cachedDocument(text: string): CachedDocument {
  * asked for, which a client chooses).
  */
 export class DocumentCache {
-  private readonly entries: RecentCache<Promise<CachedDocument | null>>;
+  private entries: RecentCache<Promise<CachedDocument | null>>;
 
   constructor(
     private readonly ttlMs: number,
-    maxEntries: number,
+    private readonly maxEntries: number,
     private readonly now: () => number = Date.now,
   ) {
     this.entries = new RecentCache(maxEntries);
+  }
+
+  /** Forgets every document: the next request of each builds it again. */
+  clear(): void {
+    this.entries = new RecentCache(this.maxEntries);
   }
 
   get(key: string, build: () => Promise<string | null>): Promise<CachedDocument | null> {

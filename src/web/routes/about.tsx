@@ -71,16 +71,22 @@ export default function About() {
 
       <h2 id="opt-out">Performers: leaving the site</h2>
       <p>
-        If you are a performer and do not want to appear here, ask to opt out by sending your username to our
-        API:
+        If you are a performer and do not want to appear here, you can opt out in one step once you have shown
+        us the room is yours: sign in, ask for a code at <code>/claim/yourusername</code>, put it in your room
+        subject or about-me for a moment, then opt out at <code>/optout/yourusername</code>. The same, for
+        scripts, is <code>POST /v1/verify_account</code> then:
       </p>
       <pre className="page__code">
-        <code>{'POST /v1/optout\nContent-Type: application/json\n\n{"performer": "yourusername"}'}</code>
+        <code>
+          {
+            'POST /v1/optout\nAuthorization: Bearer {token}\nContent-Type: application/json\n\n{"performer": "yourusername"}'
+          }
+        </code>
       </pre>
       <p>
-        The request is recorded at once. It takes effect when we have confirmed that it comes from you; from
-        then on you are left out of every ranking, search and published file, and we stop recording your room.
-        What we keep and what your browser keeps is on the <Link to="/privacy">privacy</Link> page.
+        It takes effect at once: you are left out of every ranking, search and page, out of every published
+        file at the next publish, and we stop recording your room. You can come back the same way. What we
+        keep and what your browser keeps is on the <Link to="/privacy">privacy</Link> page.
       </p>
     </article>
   );

@@ -59,10 +59,12 @@ export default function Privacy() {
       <h2>Performers</h2>
       <p>
         Everything we show about a performer comes from {platform}'s public list of online rooms (see{" "}
-        <Link to="/about">about</Link>). A performer who wants to be left out can opt out: send your username
-        to <code>POST /v1/optout</code> as <code>{'{"performer": "yourusername"}'}</code>. Once we have
-        confirmed the request comes from you, you are removed from every ranking, search and published file,
-        and we no longer record your room.
+        <Link to="/about">about</Link>). A performer who wants to be left out can opt out: once you have shown
+        us the room is yours (a code in your room subject or about-me, at <code>/claim/yourusername</code>),
+        one step at <code>/optout/yourusername</code>, or <code>POST /v1/optout</code> with your account,
+        removes you from every ranking, search and published file, and we no longer record your room. Nobody
+        else can opt you out. If you verify, we keep which account is yours, and tell it by e-mail should
+        another account prove to be you later.
       </p>
 
       <h2>Other sites</h2>

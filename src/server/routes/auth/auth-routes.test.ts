@@ -103,7 +103,12 @@ describe("accounts: /v1/auth and /v1/user_info", () => {
     expect(info.statusCode).toBe(200);
     expect(info.headers["cache-control"]).toBe("private, no-store");
     expect(info.json()).toEqual({
-      userInfo: { accountVerifiedForPerformer: null, watchedLists: [], lastActivityTime: expect.any(String) },
+      userInfo: {
+        accountVerifiedForPerformer: null,
+        verifiedPerformers: [],
+        watchedLists: [],
+        lastActivityTime: expect.any(String),
+      },
       ownedLists: [],
       allLists: [],
     });

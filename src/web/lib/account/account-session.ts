@@ -14,7 +14,9 @@ export type LoginStatus = "unknown" | true | false;
 /** SPEC §3 User summary, as GET /v1/user_info answers it. */
 export interface UserSummary {
   userInfo: {
+    /** The performer the account was most recently verified for (decision 0021), or null. */
     accountVerifiedForPerformer: string | null;
+    verifiedPerformers?: string[];
     watchedLists: unknown[];
     lastActivityTime: string | null;
   };

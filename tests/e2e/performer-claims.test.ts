@@ -1,0 +1,176 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { afterStoreAll } from "../../src/collect/after-store.ts";
+import { collectPoll } from "../../src/collect/poll.ts";
+import { loadConfig } from "../../src/config.ts";
+import type { Db } from "../../src/db/connect.ts";
+import { createAuth } from "../../src/identity/auth.ts";
+import { createIdentity } from "../../src/identity/identity.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
+import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
+import { claimsHook } from "../../src/profiles/claim-check.ts";
+import { createSearchService } from "../../src/search/search-service.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase } from "../helpers/database.ts";
+import { startTestPlatform, type TestPlatform, testCollector } from "../helpers/platform.ts";
+import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+
+/**
+ * A performer's proof and opt-out in Chromium (issue 19, decision 0021), against the sandbox
+ * platform: sign in on /claim/X, get the code, set it as X's room subject through the site's
+ * /dev/sandbox/performer, let a real poll and its claims check run, watch the page turn verified,
+ * opt out on /optout/X (the search no longer finds X), and opt back in.
+ */
+
+const PASSWORD = "orchid-lantern-42";
+const T0 = Date.UTC(2026, 10, 18, 21, 0);
+
+const mail: OutgoingMail[] = [];
+const mailer: Mailer = {
+  async send(message) {
+    mail.push(message);
+    return `<${mail.length}@camstats.test>`;
+  },
+  async close() {},
+};
+
+let platform: TestPlatform;
+let db: Db;
+let at = T0;
+
+const site = browserSite(async () => {
+  platform = await startTestPlatform({ performers: 1000, seed: 21, at: T0 });
+  const database = await createTestDatabase();
+  db = database.db;
+  const auth = createAuth({
+    db,
+    secret: "s".repeat(48),
+    origin: "http://camstats.test",
+    mailer,
+    siteName: "camstats",
+  });
+  const app = testApp(db, {
+    config: loadConfig({ PLATFORM_NAME: "TestCams" }),
+    identity: createIdentity(db, auth),
+    search: createSearchService(db, { optoutCheckSeconds: 0 }),
+    sandboxControlUrl: platform.sandbox.url,
+  });
+  await poll();
+  return { app, cleanUp: [() => platform.sandbox.close(), () => database.drop()] };
+});
+
+/** One live poll of the sandbox a minute on, with the claims check after it, as `npm start` runs it. */
+async function poll(): Promise<void> {
+  at += 60_000;
+  platform.clock.set(at);
+  await collectPoll(
+    {
+      ...testCollector(db, platform, { pageSize: 100 }),
+      afterStore: afterStoreAll([
+        claimsHook({ db, mailer, siteName: "camstats", origin: "http://camstats.test" }),
+      ]),
+    },
+    new Date(at),
+  );
+}
+
+async function confirmedAccount(email: string): Promise<void> {
+  const response = await fetch(`${site.origin}/v1/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(202);
+  const link = new URL(
+    /https?:\/\/\S+/.exec(mail.filter((m) => m.to === email).at(-1)?.text ?? "")?.[0] ?? "",
+  );
+  await fetch(`${site.origin}${link.pathname}${link.search}`, { redirect: "manual" });
+}
+
+/** Signs in through the page's own prompt (the sign-in dialog), staying on the page. */
+async function signInHere(page: Page, email: string): Promise<void> {
+  await page.getByRole("link", { name: "Sign in or create an account" }).click();
+  // The page's own dialog, not the header's (both are in the page; only one is open).
+  const dialog = page.locator("dialog.account-dialog[open]");
+  await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+  await dialog.getByLabel("E-mail address").fill(email);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+const searchNames = async (name: string): Promise<string[]> => {
+  const response = await fetch(`${site.origin}/api/model_search?searchTerm=${name}`);
+  return ((await response.json()) as { results: { name: string }[] }).results.map((r) => r.name);
+};
+
+describe("a performer proves who they are and opts out, in Chromium", () => {
+  it("claims X by its room subject, sees it verified, opts out and back in (375 px)", async () => {
+    const email = "performer@example.com";
+    await confirmedAccount(email);
+    const x = platform.population.truthAt(at)[2]?.username as string;
+    const { page, close } = await site.open(`/claim/${x}`, { viewport: PHONE });
+    try {
+      await page.getByRole("heading", { name: "Sign in first" }).waitFor();
+      await expectNoSeriousViolations(page, "claim page, signed out");
+      await signInHere(page, email);
+      await page.getByRole("button", { name: "Get my code" }).click();
+      const codeText = page.locator(".claim-code code");
+      await codeText.waitFor();
+      const code = (await codeText.textContent()) ?? "";
+      expect(code).toMatch(/^CS-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await page.getByText("Waiting:").waitFor();
+      await expectNoSeriousViolations(page, "claim page, waiting");
+
+      // The performer puts the code in the room subject; the next poll sees it.
+      const set = await fetch(`${site.origin}/dev/sandbox/performer`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ performer: x, roomSubject: `hello everyone ${code}` }),
+      });
+      expect(set.status).toBe(200);
+      await poll();
+      // The page reads the claim again by itself (every 15 s) and turns verified.
+      await page.getByRole("heading", { name: "Verified" }).waitFor({ timeout: 25_000 });
+      await expectNoSeriousViolations(page, "claim page, verified");
+
+      expect(await searchNames(x)).toEqual([x]);
+      await page.getByRole("link", { name: `opt ${x} out of this site` }).click();
+      await page.getByRole("button", { name: `Opt ${x} out…` }).click();
+      await page.getByRole("button", { name: `Yes, opt ${x} out` }).click();
+      await page.getByRole("heading", { name: `${x} is opted out` }).waitFor();
+      await page.getByRole("status").getByText(`${x} is opted out:`).waitFor();
+      await expectNoSeriousViolations(page, "opt-out page, opted out");
+      expect(await searchNames(x)).toEqual([]);
+      expect((await fetch(`${site.origin}/api/streamers?modelName=${x}`)).status).toBe(404);
+
+      await page.getByRole("button", { name: `Opt ${x} back in` }).click();
+      await page.getByRole("heading", { name: `Opt ${x} out` }).waitFor();
+      await expect.poll(() => searchNames(x), { timeout: 15_000 }).toEqual([x]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("sends anyone but the verified account through the proof first (1280 px)", async () => {
+    const email = "someone-else@example.com";
+    await confirmedAccount(email);
+    const x = platform.population.truthAt(at)[4]?.username as string;
+    const { page, close } = await site.open(`/optout/${x}`, { viewport: DESKTOP });
+    try {
+      await page.getByRole("heading", { name: "Sign in first" }).waitFor();
+      await signInHere(page, email);
+      await page.getByRole("heading", { name: `First, prove you are ${x}` }).waitFor();
+      expect(await page.getByRole("link", { name: `Prove you are ${x}` }).getAttribute("href")).toBe(
+        `/claim/${x}`,
+      );
+      await expectNoSeriousViolations(page, "opt-out page, not verified");
+      await page.getByRole("link", { name: `Prove you are ${x}` }).click();
+      await page.getByRole("button", { name: "Get my code" }).waitFor();
+      await expectNoSeriousViolations(page, "claim page, no code yet");
+    } finally {
+      await close();
+    }
+  });
+});
