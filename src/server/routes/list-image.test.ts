@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -288,6 +289,31 @@ describe("list images: /v1/list_image/{id} and /images/lists", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ listId: annList, image: null });
     expect(await imageOf(annList, ann.token)).toBeNull();
+  });
+
+  it("answers random bytes, names and types with a 4xx or an image, never a 500 or a stray file", async () => {
+    const before = await stored();
+    const imageBefore = await imageOf(annOther, ann.token);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 2048 }),
+        fc.constantFrom("image", "file", "", "image[]"),
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom("image/png", "image/svg+xml", "text/html", "application/octet-stream", ""),
+        async (bytes, field, filename, type) => {
+          const response = await upload(
+            annOther,
+            [{ field, data: Buffer.from(bytes), filename: filename || "x", type }],
+            ann.token,
+          );
+          expect(response.statusCode, `${field} ${filename} ${type}`).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode, `${field} ${filename} ${type}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(await stored()).toEqual(before);
+    expect(await imageOf(annOther, ann.token)).toBe(imageBefore);
   });
 
   it("serves only stored images by their hash name: anything else is a 404", async () => {

@@ -214,6 +214,49 @@ describe("model lists: the /v1 calls", () => {
     expect((await site.get("/v1/owned_lists", cat.token)).json()).toHaveLength(MAX_LISTS_PER_USER);
   });
 
+  it("creates a list from any payload only when it is valid, storing plain text within the limits", async () => {
+    await site.confirmedAccount("cara@example.com");
+    const cara = await site.signedIn("cara@example.com");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record(
+            {
+              name: fc.oneof(fc.string({ maxLength: 100 }), fc.string({ unit: "grapheme", maxLength: 90 })),
+              description: fc.oneof(fc.string({ maxLength: 600 }), fc.constant(null)),
+              isPublic: fc.oneof(fc.boolean(), fc.anything()),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+        async (payload) => {
+          const response = await site.app.inject({
+            method: "POST",
+            url: "/v1/list_create",
+            payload: JSON.stringify(payload),
+            headers: { "content-type": "application/json", authorization: `Bearer ${cara.token}` },
+          });
+          const label = JSON.stringify(payload);
+          expect(response.statusCode, label).toBeLessThan(500);
+          if (response.statusCode !== 201) {
+            expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+            return;
+          }
+          const list = response.json() as { listId: string; name: string; description: string };
+          expect([...list.name].length).toBeGreaterThanOrEqual(1);
+          expect(list.name.length).toBeLessThanOrEqual(80);
+          expect(list.description.length).toBeLessThanOrEqual(500);
+          expect(`${list.name}${list.description}`).not.toMatch(/\p{Cc}/u);
+          // Deleted again, so that a long run stays under the 100 lists.
+          await call("/v1/list_delete", { listId: list.listId }, cara.token);
+        },
+      ),
+      { numRuns: 120 },
+    );
+    expect((await site.get("/v1/owned_lists", cara.token)).json()).toEqual([]);
+  });
+
   it("answers without a token 401, and hostile input a 4xx, never a 500, changing nothing", async () => {
     expect((await call("/v1/list_create", { name: "x" })).statusCode).toBe(401);
     expect((await site.get("/v1/owned_lists")).statusCode).toBe(401);
