@@ -5,6 +5,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { countryName, Flag } from "../flag.tsx";
 import { AddToList } from "../lists/add-to-list.tsx";
 import { figure, utcTime } from "./format.ts";
+import { ProfileThumb } from "./profile-thumb.tsx";
 
 /**
  * The profile: who, where, languages, the bio, tags of the latest broadcast, followers, first and
@@ -64,6 +65,9 @@ export function Profile({ data }: { data: PerformerPageData }) {
               event.currentTarget.hidden = true;
             }}
           />
+        )}
+        {!data.live?.live && (
+          <ProfileThumb username={data.username} url={data.thumbUrl} crawler={data.crawler} />
         )}
         <p>
           <a className="performer__room" href={data.roomPath} rel="nofollow">
