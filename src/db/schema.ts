@@ -377,6 +377,19 @@ export interface Database {
   performer_owners: PerformerOwnersTable;
 }
 
+/** Migration 0017: a verified performer's own profile (decision 0022); JSON as profile-rules.ts validates it. */
+export interface PerformerProfilesTable {
+  performer_id: number;
+  about_me: Generated<string>;
+  schedule: unknown;
+  goals: Generated<unknown>;
+  show_goal_details: Generated<boolean>;
+  socials: Generated<unknown>;
+  profile_image: string | null;
+  banner_image: string | null;
+  updated_at: Generated<Date>;
+}
+
 /** Migration 0018: the thumbnail keeper's state for a performer (decision 0023). */
 export interface PerformerThumbsTable {
   performer_id: number;
@@ -394,5 +407,6 @@ export interface PerformerThumbsTable {
 }
 
 export interface Database {
+  performer_profiles: PerformerProfilesTable;
   performer_thumbs: PerformerThumbsTable;
 }
