@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { afterStoreAll } from "../../src/collect/after-store.ts";
@@ -9,6 +12,8 @@ import { createIdentity } from "../../src/identity/identity.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { claimsHook } from "../../src/profiles/claim-check.ts";
+import { onlineUsersHook } from "../../src/publish/online-users.ts";
+import { onlineUsersPath } from "../../src/publish/paths.ts";
 import { createSearchService } from "../../src/search/search-service.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
@@ -37,12 +42,15 @@ const mailer: Mailer = {
 
 let platform: TestPlatform;
 let db: Db;
+let publishDir: string;
 let at = T0;
+const ABBR = loadConfig({}).PLATFORM_ABBR;
 
 const site = browserSite(async () => {
   platform = await startTestPlatform({ performers: 1000, seed: 21, at: T0 });
   const database = await createTestDatabase();
   db = database.db;
+  publishDir = await mkdtemp(path.join(tmpdir(), "claims-e2e-publish-"));
   const auth = createAuth({
     db,
     secret: "s".repeat(48),
@@ -55,12 +63,20 @@ const site = browserSite(async () => {
     identity: createIdentity(db, auth),
     search: createSearchService(db, { optoutCheckSeconds: 0 }),
     sandboxControlUrl: platform.sandbox.url,
+    publishDir,
   });
   await poll();
-  return { app, cleanUp: [() => platform.sandbox.close(), () => database.drop()] };
+  return {
+    app,
+    cleanUp: [
+      () => platform.sandbox.close(),
+      () => database.drop(),
+      () => rm(publishDir, { recursive: true, force: true }),
+    ],
+  };
 });
 
-/** One live poll of the sandbox a minute on, with the claims check after it, as `npm start` runs it. */
+/** One live poll of the sandbox a minute on, with the online list and the claims check after it, as `npm start` runs it. */
 async function poll(): Promise<void> {
   at += 60_000;
   platform.clock.set(at);
@@ -68,6 +84,7 @@ async function poll(): Promise<void> {
     {
       ...testCollector(db, platform, { pageSize: 100 }),
       afterStore: afterStoreAll([
+        onlineUsersHook(publishDir, ABBR),
         claimsHook({ db, mailer, siteName: "camstats", origin: "http://camstats.test" }),
       ]),
     },
@@ -100,6 +117,13 @@ async function signInHere(page: Page, email: string): Promise<void> {
   await dialog.waitFor({ state: "hidden" });
 }
 
+/** The published online list (a live file, rewritten by each poll) and the performers' sitemap. */
+const onlineList = async (): Promise<string[]> =>
+  ((await (await fetch(`${site.origin}${onlineUsersPath(ABBR)}`)).json()) as { usernames: string[] })
+    .usernames;
+const sitemapHas = async (name: string): Promise<boolean> =>
+  (await (await fetch(`${site.origin}/sitemap-performers-1.xml`)).text()).includes(`/${name}</loc>`);
+
 const searchNames = async (name: string): Promise<string[]> => {
   const response = await fetch(`${site.origin}/api/model_search?searchTerm=${name}`);
   return ((await response.json()) as { results: { name: string }[] }).results.map((r) => r.name);
@@ -109,7 +133,17 @@ describe("a performer proves who they are and opts out, in Chromium", () => {
   it("claims X by its room subject, sees it verified, opts out and back in (375 px)", async () => {
     const email = "performer@example.com";
     await confirmedAccount(email);
-    const x = platform.population.truthAt(at)[2]?.username as string;
+    // A performer in a public show for the next quarter hour, so that the published online list
+    // holds them until the opt-out.
+    const publicAt = (ms: number) =>
+      new Set(
+        platform.population
+          .truthAt(ms)
+          .filter((room) => room.show === "public")
+          .map((room) => room.username),
+      );
+    const later = Array.from({ length: 15 }, (_, i) => publicAt(at + (i + 1) * 60_000));
+    const x = [...publicAt(at)].find((name) => later.every((names) => names.has(name))) as string;
     const { page, close } = await site.open(`/claim/${x}`, { viewport: PHONE });
     try {
       await page.getByRole("heading", { name: "Sign in first" }).waitFor();
@@ -127,7 +161,7 @@ describe("a performer proves who they are and opts out, in Chromium", () => {
       const set = await fetch(`${site.origin}/dev/sandbox/performer`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ performer: x, roomSubject: `hello everyone ${code}` }),
+        body: JSON.stringify({ performer: x, roomSubject: `hello everyone ${code}`, online: true }),
       });
       expect(set.status).toBe(200);
       await poll();
@@ -136,6 +170,7 @@ describe("a performer proves who they are and opts out, in Chromium", () => {
       await expectNoSeriousViolations(page, "claim page, verified");
 
       expect(await searchNames(x)).toEqual([x]);
+      expect(await sitemapHas(x)).toBe(true);
       await page.getByRole("link", { name: `opt ${x} out of this site` }).click();
       await page.getByRole("button", { name: `Opt ${x} out…` }).click();
       await page.getByRole("button", { name: `Yes, opt ${x} out` }).click();
@@ -144,10 +179,18 @@ describe("a performer proves who they are and opts out, in Chromium", () => {
       await expectNoSeriousViolations(page, "opt-out page, opted out");
       expect(await searchNames(x)).toEqual([]);
       expect((await fetch(`${site.origin}/api/streamers?modelName=${x}`)).status).toBe(404);
+      // The live published file leaves X out from the next poll; the sitemap at once.
+      expect(await onlineList()).toContain(x);
+      await poll();
+      expect(await onlineList()).not.toContain(x);
+      // Each process looks at the opt-outs at most once a second.
+      await expect.poll(() => sitemapHas(x), { timeout: 5_000 }).toBe(false);
 
       await page.getByRole("button", { name: `Opt ${x} back in` }).click();
       await page.getByRole("heading", { name: `Opt ${x} out` }).waitFor();
       await expect.poll(() => searchNames(x), { timeout: 15_000 }).toEqual([x]);
+      await poll();
+      expect(await onlineList()).toContain(x);
     } finally {
       await close();
     }
