@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterZones, offsetText, timeZoneNames, zoneLabel } from "./time-zones.ts";
+import { filterZones, offsetText, timeZoneNames, zoneLabel, zoneMatches } from "./time-zones.ts";
 
 const winter = Date.parse("2026-01-15T12:00:00Z");
 const label = (zone: string) => zoneLabel(zone, winter);
@@ -27,5 +27,13 @@ describe("the timezone select's choices", () => {
     ]);
     expect(filterZones(zones, "05:30", "Asia/Kolkata", label)).toEqual(["Asia/Kolkata"]);
     expect(filterZones(zones, "  ", "UTC", label)).toEqual(zones);
+  });
+});
+
+describe("zoneMatches", () => {
+  it("matches every word anywhere in the label, whatever the case and separators", () => {
+    expect(zoneMatches("America/New York (UTC-05:00)", "york new")).toBe(true);
+    expect(zoneMatches("America/New York (UTC-05:00)", "america_new")).toBe(true);
+    expect(zoneMatches("America/New York (UTC-05:00)", "paris")).toBe(false);
   });
 });

@@ -41,23 +41,21 @@ const words = (text: string) =>
     .split(/\s+/)
     .filter((word) => word !== "");
 
-/**
- * The zones whose label holds every word typed ("new york", "amst", "utc+05:30"), the chosen one
- * always kept so the select never loses its value.
- */
+/** Whether a zone's label holds every word typed ("new york", "amst", "utc+05:30"). */
+export function zoneMatches(label: string, query: string): boolean {
+  const wanted = words(query);
+  const text = label.toLowerCase().replace(/[_/()-]+/g, " ");
+  return wanted.every((word) => text.includes(word));
+}
+
+/** The zones matching what was typed, the chosen one always kept so the select never loses its value. */
 export function filterZones(
   zones: readonly string[],
   query: string,
   chosen: string,
   labelOf: (zone: string) => string,
 ): string[] {
-  const wanted = words(query);
-  if (wanted.length === 0) return [...zones];
-  const matching = zones.filter((zone) => {
-    const label = labelOf(zone)
-      .toLowerCase()
-      .replace(/[_/()-]+/g, " ");
-    return wanted.every((word) => label.includes(word));
-  });
+  if (words(query).length === 0) return [...zones];
+  const matching = zones.filter((zone) => zoneMatches(labelOf(zone), query));
   return matching.includes(chosen) ? matching : [chosen, ...matching];
 }
