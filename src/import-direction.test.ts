@@ -34,6 +34,9 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "online-rooms", rank: 4, paths: ["online-rooms/"] },
   // Mail (issue 17): the mailer, its limit and the local sink; stands on db and site.
   { name: "mail", rank: 4, paths: ["mail/"] },
+  // Images from outside (issues 18, 19): the sniff and re-encode, the hash-named store, the guarded
+  // fetch; lists and profiles (4.5, which may not import each other) both stand on it.
+  { name: "images", rank: 4, paths: ["images/"] },
   // Accounts (issue 17): stands on db and mail; the server's routes use it.
   { name: "identity", rank: 4.5, paths: ["identity/"] },
   // Model lists (issue 18): their rules; the queries are in db/, the calls in server/.

@@ -15,6 +15,7 @@ import * as identity from "./migrations/0013-identity.ts";
 import * as lists from "./migrations/0014-lists.ts";
 import * as listAlerts from "./migrations/0015-list-alerts.ts";
 import * as performerClaims from "./migrations/0016-performer-claims.ts";
+import * as performerProfiles from "./migrations/0017-performer-profiles.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0014-lists": lists,
   "0015-list-alerts": listAlerts,
   "0016-performer-claims": performerClaims,
+  "0017-performer-profiles": performerProfiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

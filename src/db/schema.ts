@@ -376,3 +376,20 @@ export interface Database {
   performer_claims: PerformerClaimsTable;
   performer_owners: PerformerOwnersTable;
 }
+
+/** Migration 0017: a verified performer's own profile (decision 0022); JSON as profile-rules.ts validates it. */
+export interface PerformerProfilesTable {
+  performer_id: number;
+  about_me: Generated<string>;
+  schedule: unknown;
+  goals: Generated<unknown>;
+  show_goal_details: Generated<boolean>;
+  socials: Generated<unknown>;
+  profile_image: string | null;
+  banner_image: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface Database {
+  performer_profiles: PerformerProfilesTable;
+}

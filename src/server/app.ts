@@ -26,6 +26,7 @@ import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerRateLimit } from "./rate-limit.ts";
 import { registerAccount } from "./routes/account.ts";
+import { registerAccountSettings } from "./routes/account-settings.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
@@ -204,6 +205,7 @@ function registerRoutes(
         registerListAlerts(api, options.db, options.identity, options.listAlertTokenKey);
       registerUserInfo(api, options.db, options.identity);
       registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
+      registerAccountSettings(api, options.db, options.identity, options.now ?? Date.now);
     } else {
       registerOptoutWithoutAccounts(api);
     }

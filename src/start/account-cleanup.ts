@@ -4,6 +4,7 @@ import { deleteUnconfirmedAccounts } from "../db/queries/accounts.ts";
 import { pruneCounters } from "../db/queries/auth-limits.ts";
 import { listImagesDir, pruneListImages, UNUSED_IMAGE_KEPT_MS } from "../lists/image-store.ts";
 import type { Logger } from "../log.ts";
+import { pruneProfileImages } from "../profiles/profile-images.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
 /** Unconfirmed accounts are kept this long (twice the confirmation link's life). */
@@ -14,8 +15,8 @@ export const COUNTERS_KEPT_MS = 24 * 3600_000;
 
 /**
  * Every hour: deletes the accounts nobody confirmed within 48 hours (decision 0018), the abuse
- * limits' idle counters (pruned here, off the sign-in path), and the list images under DATA_DIR
- * that no list has used for a day (decision 0020).
+ * limits' idle counters (pruned here, off the sign-in path), and the list and profile images under
+ * DATA_DIR that no list or profile has used for a day (decisions 0020, 0022).
  */
 export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, dataDir: string): void {
   const cron = new Cron("41 * * * *", { timezone: "UTC", protect: true }, async () => {
@@ -30,11 +31,17 @@ export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, d
         new Date(Date.now() - UNUSED_IMAGE_KEPT_MS),
       );
       if (images > 0) log.info(`deleted ${images} list images no list uses`);
+      const profileImages = await pruneProfileImages(
+        db,
+        dataDir,
+        new Date(Date.now() - UNUSED_IMAGE_KEPT_MS),
+      );
+      if (profileImages > 0) log.info(`deleted ${profileImages} profile images no profile uses`);
     } catch (error) {
       if (!lifecycle.stopping)
         log.error(
           { err: error },
-          "could not clean up unconfirmed accounts, idle counters or unused list images; the next hour retries",
+          "could not clean up unconfirmed accounts, idle counters or unused list or profile images; the next hour retries",
         );
     }
   });

@@ -22,6 +22,8 @@ describe("GET /api/docs", () => {
         "/v1/account",
         "/v1/account/delete",
         "/v1/account/password",
+        "/v1/account_settings",
+        "/v1/account_socials",
         "/v1/auth/jwks",
         "/v1/auth/password-reset",
         "/v1/auth/password-reset/confirm",

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
 import { ACCOUNT_DOCS } from "./account.ts";
+import { ACCOUNT_SETTINGS_DOCS } from "./account-settings.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
 import { LIST_ALERTS_DOCS } from "./list-alerts.ts";
@@ -38,6 +39,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...LIST_IMAGE_DOCS,
   ...LIST_ALERTS_DOCS,
   ...PERFORMER_CLAIMS_DOCS,
+  ...ACCOUNT_SETTINGS_DOCS,
   ...USER_INFO_DOCS,
 ];
 

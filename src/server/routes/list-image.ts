@@ -1,5 +1,4 @@
-import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { setListImage } from "../../db/queries/list-image.ts";
@@ -8,7 +7,6 @@ import type { Identity } from "../../identity/identity.ts";
 import { LIST_IMAGES_PATH, listImagesDir, readListImage, storeListImage } from "../../lists/image-store.ts";
 import {
   ACCEPTED_TYPES,
-  type ImageRefusal,
   LIST_IMAGE_HEIGHT,
   LIST_IMAGE_MAX_BYTES,
   LIST_IMAGE_MAX_PIXELS,
@@ -18,65 +16,35 @@ import {
 import { LIST_ID_PATTERN } from "../../lists/list-rules.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
+import {
+  IMAGE_EXPECTED,
+  IMAGE_FIELD,
+  IMAGE_NOT_ACCEPTED,
+  IMAGE_REFUSALS,
+  IMAGE_TOO_LARGE,
+  IMAGE_TOO_MANY_PIXELS,
+  IMAGE_UNREADABLE,
+  IMMUTABLE,
+  readImagePart,
+  registerImageMultipart,
+  TOO_MANY_PIXELS_STATUS,
+} from "../api/image-upload.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { LIST_NOT_FOUND, LIST_SHAPE } from "./lists.ts";
 
-/** The form field the image comes in. */
-export const IMAGE_FIELD = "image";
-
-export const IMAGE_EXPECTED = `Send one image file as multipart/form-data, in the field "${IMAGE_FIELD}".`;
-export const IMAGE_TOO_LARGE = `The image is larger than ${LIST_IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
-export const IMAGE_NOT_ACCEPTED = `Only ${ACCEPTED_TYPES} images are accepted (judged by the file's content, not its name).`;
-export const IMAGE_TOO_MANY_PIXELS = `The image has more than ${LIST_IMAGE_MAX_PIXELS / 1_000_000} million pixels; send a smaller one.`;
-export const IMAGE_UNREADABLE = "The image could not be read; it may be damaged.";
-
-/**
- * A decompression bomb and a damaged file are well-formed requests whose content we cannot use:
- * 422, not 413, which is for too many bytes.
- */
-export const TOO_MANY_PIXELS_STATUS = 422;
-
-const REFUSALS: Record<ImageRefusal, ApiError> = {
-  "too-large": new ApiError(413, "image_too_large", IMAGE_TOO_LARGE),
-  "not-an-image": new ApiError(415, "unsupported_image", IMAGE_NOT_ACCEPTED),
-  "too-many-pixels": new ApiError(TOO_MANY_PIXELS_STATUS, "image_too_many_pixels", IMAGE_TOO_MANY_PIXELS),
-  unreadable: new ApiError(422, "image_unreadable", IMAGE_UNREADABLE),
+export {
+  IMAGE_EXPECTED,
+  IMAGE_FIELD,
+  IMAGE_NOT_ACCEPTED,
+  IMAGE_TOO_LARGE,
+  IMAGE_TOO_MANY_PIXELS,
+  IMAGE_UNREADABLE,
+  TOO_MANY_PIXELS_STATUS,
 };
 
 const idParams = z.object({
   id: z.string({ error: "expected a list id" }).regex(LIST_ID_PATTERN, "expected a list id"),
 });
-
-/** The multipart framing around a 5 MB file is far less than this: more is refused unread. */
-const MAX_REQUEST_BYTES = LIST_IMAGE_MAX_BYTES + 64 * 1024;
-
-/**
- * The request's one part, a file in the `image` field, in memory (at most 5 MB: the multipart
- * limit stops keeping bytes past it). Any other part is read to its end and dropped, so that the
- * form is consumed whatever it holds, and makes the request a 400.
- */
-async function readImagePart(request: FastifyRequest): Promise<Buffer> {
-  if (Number(request.headers["content-length"] ?? 0) > MAX_REQUEST_BYTES) throw REFUSALS["too-large"];
-  if (!request.isMultipart()) throw new ApiError(400, "image_expected", IMAGE_EXPECTED);
-  let image: Buffer | undefined;
-  let other = false;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "file" && part.fieldname === IMAGE_FIELD && image === undefined)
-        image = await part.toBuffer();
-      else {
-        other = true;
-        if (part.type === "file") part.file.resume();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: unknown }).code === "FST_REQ_FILE_TOO_LARGE") throw REFUSALS["too-large"];
-    // A second file, more parts than an image needs, or a malformed form: not the one file asked for.
-    throw new ApiError(400, "image_expected", IMAGE_EXPECTED);
-  }
-  if (other || image === undefined) throw new ApiError(400, "image_expected", IMAGE_EXPECTED);
-  return image;
-}
 
 /**
  * POST and DELETE /v1/list_image/{id} (SPEC §7, decision 0020): an owned list's image, uploaded
@@ -98,9 +66,7 @@ export function registerListImage(app: FastifyInstance, db: Db, identity: Identi
   };
 
   void app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      limits: { fileSize: LIST_IMAGE_MAX_BYTES, files: 1, fields: 1, parts: 2 },
-    });
+    await registerImageMultipart(scope);
 
     scope.post("/v1/list_image/:id", async (request, reply) => {
       const { id } = parseInput(idParams, request.params);
@@ -108,7 +74,7 @@ export function registerListImage(app: FastifyInstance, db: Db, identity: Identi
       // Authorized before a byte of the file is read: another's list costs nothing to refuse.
       await requireOwned(caller.userId, id);
       const image = await processListImage(await readImagePart(request));
-      if (!image.ok) throw REFUSALS[image.refusal];
+      if (!image.ok) throw IMAGE_REFUSALS[image.refusal];
       // The file first, then the list: a list never names a file that is not there. An old file
       // stays (another list may show it); the hourly cleanup takes the ones no list uses.
       const path = await storeListImage(dir, image);
@@ -124,9 +90,6 @@ export function registerListImage(app: FastifyInstance, db: Db, identity: Identi
     });
   });
 }
-
-/** A year, never revalidated: a file's name is its content's hash, so its bytes never change. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /**
  * GET /images/lists/{hash}.webp: the stored list images, from our own origin (the pages' policy
