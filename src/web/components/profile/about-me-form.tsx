@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { bioForDisplay } from "../../lib/performer/bio-text.ts";
-import { bodyOfSettings, type ProfileCalls } from "../../lib/profile/profile-calls.ts";
+import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
 import { ABOUT_ME_MAX, type ProfileSettings } from "../../lib/profile/profile-data.ts";
 import { ABOUT_CHANGED, ABOUT_HIDDEN, ABOUT_SAVED, ABOUT_TOO_LONG } from "../../lib/profile/profile-texts.ts";
 import { usePartSave } from "../../lib/profile/use-part-save.ts";
@@ -28,7 +28,7 @@ export function AboutMeForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (over) return fail(ABOUT_TOO_LONG);
-    await run(() => calls.save({ ...bodyOfSettings(settings), aboutme: text }), ABOUT_SAVED);
+    await run(() => calls.save({ aboutme: text }), ABOUT_SAVED);
   };
   return (
     <form className="account-form profile-part" aria-labelledby={`${id}-title`} onSubmit={submit}>

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { type GoalRow, goalsOfRows, rowsOfGoals } from "../../lib/profile/goals-draft.ts";
-import { bodyOfSettings, type ProfileCalls } from "../../lib/profile/profile-calls.ts";
+import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
 import { GOAL_TEXT_MAX, GOALS_MAX, type ProfileSettings } from "../../lib/profile/profile-data.ts";
 import { GOALS_SAVED } from "../../lib/profile/profile-texts.ts";
 import { usePartSave } from "../../lib/profile/use-part-save.ts";
@@ -32,7 +32,6 @@ export function GoalsForm({
     await run(
       () =>
         calls.save({
-          ...bodyOfSettings(settings),
           goals: answer.goals,
           shouldDisplayGoalDetailsOnProfile: showDetails,
         }),

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { bodyOfSettings, type ProfileCalls } from "../../lib/profile/profile-calls.ts";
+import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
 import type { ProfileSettings } from "../../lib/profile/profile-data.ts";
 import { SCHEDULE_CLEARED, SCHEDULE_SAVED } from "../../lib/profile/profile-texts.ts";
 import { rowsOfSlots, type ScheduleRow, slotsOfRows } from "../../lib/profile/schedule-draft.ts";
@@ -44,13 +44,10 @@ export function ScheduleForm({
     const answer = slotsOfRows(rows);
     setRowProblems(answer.ok ? new Map() : answer.rowProblems);
     if (!answer.ok) return fail(answer.problem ?? "Some times need a look: see the marked rows.");
-    await run(
-      () => calls.save({ ...bodyOfSettings(settings), schedule: { timezone: zone, slots: answer.slots } }),
-      SCHEDULE_SAVED,
-    );
+    await run(() => calls.save({ schedule: { timezone: zone, slots: answer.slots } }), SCHEDULE_SAVED);
   };
   const clear = async () => {
-    if (await run(() => calls.save({ ...bodyOfSettings(settings), schedule: null }), SCHEDULE_CLEARED)) {
+    if (await run(() => calls.save({ schedule: null }), SCHEDULE_CLEARED)) {
       setRows([]);
       setRowProblems(new Map());
     }

@@ -17,6 +17,9 @@ export function networkOfParameter(parameter: string | undefined): SocialNetwork
   return SOCIAL_NETWORKS.find(({ network }) => network === name)?.network ?? null;
 }
 
+/** The server names the field first ("socials.twitter: expected …"); by the field, the rest says it. */
+export const fieldMessage = (message: string) => message.replace(/^socials\.[a-z]+:\s*/, "");
+
 /**
  * Links: one field per network of the contract. The server checks each (https, the network's own
  * host) on save; its message is shown by the field it names.
@@ -58,7 +61,7 @@ export function SocialsForm({
           label={label}
           hosts={hosts}
           value={socials[network]}
-          problem={badNetwork === network ? (problem?.message ?? null) : null}
+          problem={badNetwork === network ? fieldMessage(problem?.message ?? "") : null}
           onChange={(value) => setSocials((all) => ({ ...all, [network]: value }))}
         />
       ))}

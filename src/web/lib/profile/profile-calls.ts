@@ -1,21 +1,16 @@
 import type { AccountSession } from "../account/account-session.ts";
 import type { ProfileGoal, ProfileSchedule, ProfileSettings, SocialNetwork } from "./profile-data.ts";
 
-/** What POST /v1/account_settings takes: the whole of the text parts at once. */
+/**
+ * What POST /v1/account_settings takes (SPEC §7's names). A part sends only its own fields: an
+ * absent one stays as stored, so a part saved in another tab is not undone.
+ */
 export interface SettingsBody {
-  aboutme: string;
-  schedule: ProfileSchedule | null;
-  goals: ProfileGoal[];
-  shouldDisplayGoalDetailsOnProfile: boolean;
+  aboutme?: string;
+  schedule?: ProfileSchedule | null;
+  goals?: ProfileGoal[];
+  shouldDisplayGoalDetailsOnProfile?: boolean;
 }
-
-/** The settings' text parts as the call takes them, from its last answer. */
-export const bodyOfSettings = (settings: ProfileSettings): SettingsBody => ({
-  aboutme: settings.aboutMe,
-  schedule: settings.schedule,
-  goals: settings.goals,
-  shouldDisplayGoalDetailsOnProfile: settings.shouldDisplayGoalDetailsOnProfile,
-});
 
 const query = (performer: string) => `?performer=${encodeURIComponent(performer)}`;
 

@@ -1,52 +1,23 @@
-import type { WeeklySlot } from "./weekly-time.ts";
+import type { ProfileSettings, SocialNetwork } from "../../../types/performer-profile.ts";
 
 /**
- * A verified performer's own profile (issue 19; /work/notes/profile-contract.md): what GET and
- * POST /v1/account_settings and the socials and image calls answer, and what the performer pages
- * show while the performer has a verified owner.
+ * A verified performer's own profile (issue 19, decision 0022; the shapes in
+ * src/types/performer-profile.ts): what the settings page edits and the performer pages show. The
+ * limits are the server's (src/profiles/profile-rules.ts, which the page does not load: it holds
+ * the calls' zod schemas); a test keeps the two alike.
  */
-export interface ProfileSettings {
-  performer: string;
-  /** Plain text, at most ABOUT_ME_MAX characters. */
-  aboutMe: string;
-  schedule: ProfileSchedule | null;
-  goals: ProfileGoal[];
-  /** Visitors see each goal's tokens only when this is on. */
-  shouldDisplayGoalDetailsOnProfile: boolean;
-  socials: Partial<Record<SocialNetwork, string>>;
-  /** Same-origin paths, /images/profiles/{sha256}.webp. */
-  profileImage: string | null;
-  bannerImage: string | null;
-  updatedAt: string | null;
-}
-
-export interface ProfileSchedule {
-  /** An IANA zone: the slots' wall times are in it. */
-  timezone: string;
-  slots: WeeklySlot[];
-}
-
-export interface ProfileGoal {
-  text: string;
-  tokens: number | null;
-}
+export type {
+  Goal as ProfileGoal,
+  ProfileSettings,
+  Schedule as ProfileSchedule,
+  SocialNetwork,
+} from "../../../types/performer-profile.ts";
 
 export const ABOUT_ME_MAX = 2000;
 export const SLOTS_MAX = 28;
 export const GOALS_MAX = 5;
 export const GOAL_TEXT_MAX = 120;
 export const GOAL_TOKENS_MAX = 10_000_000;
-
-export type SocialNetwork =
-  | "twitter"
-  | "instagram"
-  | "tiktok"
-  | "onlyfans"
-  | "fansly"
-  | "reddit"
-  | "youtube"
-  | "linktree"
-  | "telegram";
 
 /** The networks, in the order the form and the pages list them, with the hosts each link may use. */
 export const SOCIAL_NETWORKS: readonly { network: SocialNetwork; label: string; hosts: readonly string[] }[] =

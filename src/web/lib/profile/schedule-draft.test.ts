@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { SLOTS_MAX } from "./profile-data.ts";
-import { rowsOfSlots, SLOT_EMPTY, SLOT_TIME_INVALID, slotsOfRows, TOO_MANY_SLOTS } from "./schedule-draft.ts";
+import {
+  rowsOfSlots,
+  SLOT_EMPTY,
+  SLOT_TIME_INVALID,
+  slotOverlaps,
+  slotsOfRows,
+  TOO_MANY_SLOTS,
+} from "./schedule-draft.ts";
 import type { WeeklySlot } from "./weekly-time.ts";
 
 describe("the schedule editor's rows", () => {
@@ -46,13 +53,36 @@ describe("the schedule editor's rows", () => {
     ]);
   });
 
+  it("names the row that overlaps another on its day, the half past midnight included", () => {
+    const answer = slotsOfRows([
+      { id: 1, day: 1, start: "22:00", end: "03:00" },
+      { id: 2, day: 2, start: "02:00", end: "04:00" },
+      { id: 3, day: 2, start: "04:00", end: "05:00" },
+    ]);
+    expect(answer).toEqual({
+      ok: false,
+      rowProblems: new Map([[2, slotOverlaps("Tuesday")]]),
+      problem: null,
+    });
+  });
+
   it("refuses more slots than a week holds, counting the halves of overnight rows", () => {
-    const rows = Array.from({ length: SLOTS_MAX / 2 + 1 }, (_, i) => ({
+    const day = (i: number) => ((i % 7) + 1) as WeeklySlot["day"];
+    // Seven overnight rows (14 slots), then single ones at 02:00, 04:00 … one past the limit.
+    const overnight = Array.from({ length: 7 }, (_, i) => ({
       id: i + 1,
-      day: ((i % 7) + 1) as WeeklySlot["day"],
-      start: `${String(10 + Math.floor(i / 7)).padStart(2, "0")}:00`,
+      day: day(i),
+      start: "23:00",
       end: "01:00",
     }));
+    const single = Array.from({ length: SLOTS_MAX - 14 + 1 }, (_, i) => ({
+      id: 100 + i,
+      day: day(i),
+      start: `${String(2 + 2 * Math.floor(i / 7)).padStart(2, "0")}:00`,
+      end: `${String(3 + 2 * Math.floor(i / 7)).padStart(2, "0")}:00`,
+    }));
+    const rows = [...overnight, ...single];
+    expect(rows.length).toBeLessThan(SLOTS_MAX);
     expect(slotsOfRows(rows)).toEqual({ ok: false, rowProblems: new Map(), problem: TOO_MANY_SLOTS });
   });
 

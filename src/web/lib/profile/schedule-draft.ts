@@ -1,5 +1,11 @@
 import { SLOTS_MAX } from "./profile-data.ts";
-import { clockOfMinutes, type IsoWeekday, minutesOfClock, type WeeklySlot } from "./weekly-time.ts";
+import {
+  clockOfMinutes,
+  type IsoWeekday,
+  minutesOfClock,
+  WEEKDAY_NAMES,
+  type WeeklySlot,
+} from "./weekly-time.ts";
 
 /**
  * The schedule editor's rows and the stored slots. The stored form (the contract) keeps each slot
@@ -18,6 +24,7 @@ export interface ScheduleRow {
 
 export const SLOT_TIME_INVALID = "Give a start and an end time, as hours and minutes.";
 export const SLOT_EMPTY = "The end is the start: choose a later end, or 00:00 to 00:00 for the whole day.";
+export const slotOverlaps = (day: string) => `This overlaps another time on ${day}: join them, or move one.`;
 export const TOO_MANY_SLOTS = `A week holds at most ${SLOTS_MAX} time slots (a stream past midnight counts as two).`;
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -62,6 +69,12 @@ export type SlotsOfRows =
 export function slotsOfRows(rows: readonly ScheduleRow[]): SlotsOfRows {
   const rowProblems = new Map<number, string>();
   const slots: WeeklySlot[] = [];
+  // Which row each slot came from, to name the row of an overlap.
+  const rowOf = new Map<WeeklySlot, number>();
+  const keep = (row: ScheduleRow, slot: WeeklySlot) => {
+    slots.push(slot);
+    rowOf.set(slot, row.id);
+  };
   for (const row of rows) {
     if (!CLOCK.test(row.start) || !CLOCK.test(row.end)) {
       rowProblems.set(row.id, SLOT_TIME_INVALID);
@@ -73,14 +86,22 @@ export function slotsOfRows(rows: readonly ScheduleRow[]): SlotsOfRows {
       rowProblems.set(row.id, SLOT_EMPTY);
       continue;
     }
-    if (end > start) slots.push({ day: row.day, start: row.start, end: row.end });
+    if (end > start) keep(row, { day: row.day, start: row.start, end: row.end });
     else {
-      slots.push({ day: row.day, start: row.start, end: "24:00" });
-      if (end > 0) slots.push({ day: nextDay(row.day), start: "00:00", end: clockOfMinutes(end) });
+      keep(row, { day: row.day, start: row.start, end: "24:00" });
+      if (end > 0) keep(row, { day: nextDay(row.day), start: "00:00", end: clockOfMinutes(end) });
     }
   }
   if (rowProblems.size > 0) return { ok: false, rowProblems, problem: null };
-  if (slots.length > SLOTS_MAX) return { ok: false, rowProblems, problem: TOO_MANY_SLOTS };
   slots.sort((a, b) => a.day - b.day || minutesOfClock(a.start) - minutesOfClock(b.start));
+  // The server refuses slots of one day that overlap (touching is fine): say which row, by its day.
+  for (let i = 1; i < slots.length; i++) {
+    const before = slots[i - 1] as WeeklySlot;
+    const slot = slots[i] as WeeklySlot;
+    if (before.day === slot.day && minutesOfClock(slot.start) < minutesOfClock(before.end))
+      rowProblems.set(rowOf.get(slot) ?? 0, slotOverlaps(WEEKDAY_NAMES[slot.day]));
+  }
+  if (rowProblems.size > 0) return { ok: false, rowProblems, problem: null };
+  if (slots.length > SLOTS_MAX) return { ok: false, rowProblems, problem: TOO_MANY_SLOTS };
   return { ok: true, slots };
 }
