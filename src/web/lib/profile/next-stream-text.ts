@@ -7,6 +7,9 @@ import {
   wallTimeAt,
 } from "./weekly-time.ts";
 
+/** A stream's start and end instants (ms). */
+export type StreamTimes = Pick<Occurrence, "start" | "end">;
+
 const sameDate = (a: WallTime, b: { year: number; month: number; day: number }) =>
   a.year === b.year && a.month === b.month && a.day === b.day;
 
@@ -26,7 +29,7 @@ const clockAt = (instant: number, zone: string) => clockOfMinutes(wallTimeAt(ins
  * render (it must match), before it knows the visitor's zone. "Next stream: Tuesday 19:00
  * (Europe/Amsterdam)".
  */
-export function nextStreamInPerformerZone(next: Occurrence, zone: string, now: number): string {
+export function nextStreamInPerformerZone(next: StreamTimes, zone: string, now: number): string {
   if (next.start <= now) return `Streaming now by the schedule, until ${clockAt(next.end, zone)} (${zone})`;
   return `Next stream: ${dayWord(next.start, zone, now)} ${clockAt(next.start, zone)} (${zone})`;
 }
@@ -36,7 +39,7 @@ export function nextStreamInPerformerZone(next: Occurrence, zone: string, now: n
  * 20:00 your time (19:00 Europe/Amsterdam)"; the performer's weekday is added when theirs differs.
  */
 export function nextStreamForVisitor(
-  next: Occurrence,
+  next: StreamTimes,
   performerZone: string,
   visitorZone: string,
   now: number,
