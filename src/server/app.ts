@@ -26,6 +26,11 @@ import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerRateLimit } from "./rate-limit.ts";
 import { registerAccount } from "./routes/account.ts";
+import {
+  type PlatformImageSource,
+  registerAccountImages,
+  registerProfileImageFiles,
+} from "./routes/account-images.ts";
 import { registerAccountSettings } from "./routes/account-settings.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
@@ -78,6 +83,12 @@ export interface AppOptions {
   webBuildDir?: string;
   /** The platform's image host for live thumbnails (PageContext.imageHost); none by default. */
   imageHost?: string;
+  /**
+   * The image host is the sandbox on this machine (`npm start`, tests): the profile image taken
+   * from the platform (account_profileimage_fromcb) may then be fetched from its loopback address,
+   * which is refused otherwise (decision 0022).
+   */
+  imageHostIsSandbox?: boolean;
   /**
    * The platform whose online rooms the live-room pages and /api/online_rooms show: the collector's
    * feed (`npm start` passes the sandbox's or the real one). Unset: the real feed of `config` when it
@@ -170,6 +181,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   return app;
 }
 
+/** Where account_profileimage_fromcb may fetch: the image host's origin, if there is one. */
+function platformImagesOf(options: AppOptions): PlatformImageSource | null {
+  const origin = policyOrigin(options.imageHost);
+  return origin === null ? null : { origin, allowLoopback: options.imageHostIsSandbox ?? false };
+}
+
 /** Google sign-in exists only with accounts. */
 const googleSignInOf = (options: AppOptions): GoogleSignIn =>
   options.identity === undefined ? null : (options.googleSignIn ?? null);
@@ -206,6 +223,13 @@ function registerRoutes(
       registerUserInfo(api, options.db, options.identity);
       registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
       registerAccountSettings(api, options.db, options.identity, options.now ?? Date.now);
+      registerAccountImages(api, {
+        db: options.db,
+        identity: options.identity,
+        dataDir: config.DATA_DIR,
+        platformImages: platformImagesOf(options),
+        now: options.now,
+      });
     } else {
       registerOptoutWithoutAccounts(api);
     }
@@ -217,6 +241,7 @@ function registerRoutes(
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
   registerListImageFiles(app, config.DATA_DIR);
+  registerProfileImageFiles(app, config.DATA_DIR);
   // Before the pages, whose /lists/{listId} would otherwise answer it.
   registerListFeed(app, {
     db: options.db,

@@ -91,6 +91,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     config,
     // The sandbox serves its thumbnails itself, at the address it was started on.
     imageHost: config.PLATFORM_IMAGE_URL ?? (usesSandbox(config) ? (sandboxUrl ?? undefined) : undefined),
+    // Its loopback address may be fetched (a profile image from the platform) only then.
+    imageHostIsSandbox: config.PLATFORM_IMAGE_URL === undefined && usesSandbox(config) && sandboxUrl !== null,
     platform,
     // The processes share FEED_MAX_REQUESTS_PER_SECOND: together they ask the feed no faster.
     feedRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND / Math.max(1, options.processes),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
 import { ACCOUNT_DOCS } from "./account.ts";
+import { ACCOUNT_IMAGES_DOCS } from "./account-images.ts";
 import { ACCOUNT_SETTINGS_DOCS } from "./account-settings.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
@@ -40,6 +41,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...LIST_ALERTS_DOCS,
   ...PERFORMER_CLAIMS_DOCS,
   ...ACCOUNT_SETTINGS_DOCS,
+  ...ACCOUNT_IMAGES_DOCS,
   ...USER_INFO_DOCS,
 ];
 
