@@ -113,7 +113,8 @@ function GoalRowFields({
       </div>
       <div className="account-field goal-row__tokens">
         <label className="account-field__label" htmlFor={`${id}-tokens`}>
-          Tokens <span className="account-field__optional">(optional)</span>
+          Tokens<span className="sr-only"> for goal {number}</span>{" "}
+          <span className="account-field__optional">(optional)</span>
         </label>
         <input
           id={`${id}-tokens`}

@@ -42,7 +42,7 @@ export function ProfilePictureForm({ settings, calls, onSaved }: Props) {
         alt="Your profile picture now"
         className="profile-image-now"
       />
-      <form className="account-form" onSubmit={upload} aria-label="Upload a profile picture">
+      <form className="account-form" onSubmit={upload}>
         <div className="account-field">
           <label className="account-field__label" htmlFor={`${id}-file`}>
             Upload a picture
@@ -63,11 +63,7 @@ export function ProfilePictureForm({ settings, calls, onSaved }: Props) {
           {settings.profileImage === null ? "Upload picture" : "Replace picture"}
         </button>
       </form>
-      <form
-        className="account-form profile-from-platform"
-        onSubmit={fromPlatform}
-        aria-label="Use my picture from the platform"
-      >
+      <form className="account-form profile-from-platform" onSubmit={fromPlatform}>
         <div className="account-field">
           <label className="account-field__label" htmlFor={`${id}-url`}>
             Or use my picture from the platform: its address
@@ -121,7 +117,7 @@ export function BannerForm({ settings, calls, onSaved }: Props) {
     <section className="profile-part" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Banner</h3>
       <CurrentImage src={settings.bannerImage} alt="Your banner now" className="profile-banner-now" />
-      <form className="account-form" onSubmit={upload} aria-label="Upload a banner">
+      <form className="account-form" onSubmit={upload}>
         <div className="account-field">
           <label className="account-field__label" htmlFor={`${id}-file`}>
             Upload a banner
