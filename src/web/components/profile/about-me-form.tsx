@@ -1,8 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
-import { bioForDisplay } from "../../lib/performer/bio-text.ts";
+import { aboutPreview } from "../../lib/profile/about-preview.ts";
 import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
 import { ABOUT_ME_MAX, type ProfileSettings } from "../../lib/profile/profile-data.ts";
-import { ABOUT_CHANGED, ABOUT_HIDDEN, ABOUT_SAVED, ABOUT_TOO_LONG } from "../../lib/profile/profile-texts.ts";
+import {
+  ABOUT_ADDRESSES_REMOVED,
+  ABOUT_HIDDEN,
+  ABOUT_SAVED,
+  ABOUT_TOO_LONG,
+  ABOUT_WORD_MASKED,
+} from "../../lib/profile/profile-texts.ts";
 import { usePartSave } from "../../lib/profile/use-part-save.ts";
 import { PartMessages } from "./part-messages.tsx";
 
@@ -24,7 +30,7 @@ export function AboutMeForm({
   const id = useId();
   const length = Array.from(text).length;
   const over = length > ABOUT_ME_MAX;
-  const shown = bioForDisplay(text);
+  const { shown, masked, addressesRemoved } = aboutPreview(text);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (over) return fail(ABOUT_TOO_LONG);
@@ -59,9 +65,8 @@ export function AboutMeForm({
           ) : (
             <>
               <p className="profile-preview__text">{shown}</p>
-              {shown !== text.replace(/[ \t]{2,}/g, " ").trim() && (
-                <p className="account-field__hint">{ABOUT_CHANGED}</p>
-              )}
+              {masked && <p className="account-field__hint">{ABOUT_WORD_MASKED}</p>}
+              {addressesRemoved && <p className="account-field__hint">{ABOUT_ADDRESSES_REMOVED}</p>}
             </>
           )}
         </div>

@@ -8,6 +8,8 @@ import { browserZone, type IsoWeekday, WEEKDAY_NAMES, WEEKDAYS } from "../../lib
 import { PartMessages } from "./part-messages.tsx";
 import { TimezoneSelect } from "./timezone-select.tsx";
 
+const nextDayOf = (day: IsoWeekday) => ((day % 7) + 1) as IsoWeekday;
+
 /** A new row's times: an evening, the commonest shift. */
 const NEW_ROW = { start: "20:00", end: "23:00" } as const;
 
@@ -121,6 +123,12 @@ function SlotRow({
   const id = useId();
   const day = WEEKDAY_NAMES[row.day];
   const describedBy = problem === null ? undefined : `${id}-problem`;
+  // An end at or before the start runs into the next day (00:00 to 00:00 is the whole day).
+  const overnight =
+    row.end !== "" &&
+    row.start !== "" &&
+    row.end <= row.start &&
+    !(row.start === "00:00" && row.end === "00:00");
   return (
     <div className="schedule-slot">
       <div className="schedule-slot__times">
@@ -159,6 +167,11 @@ function SlotRow({
           Remove
         </button>
       </div>
+      {overnight && problem === null && (
+        <p className="schedule-slot__overnight">
+          {row.end === "00:00" ? "To midnight" : `Into ${WEEKDAY_NAMES[nextDayOf(row.day)]}`}
+        </p>
+      )}
       {problem !== null && (
         <p id={`${id}-problem`} className="schedule-slot__problem">
           {problem}

@@ -12,5 +12,5 @@ export const CHOOSE_FILE = "Choose an image file first.";
 export const ABOUT_TOO_LONG = "Your about me is too long: take some out before saving.";
 export const ABOUT_HIDDEN =
   "As written, this is not shown at all: it holds HTML tags (a closing tag or a link tag). Take them out.";
-export const ABOUT_CHANGED =
-  "Web addresses are taken out when shown (put your links under Links), and one word is masked.";
+export const ABOUT_ADDRESSES_REMOVED = "Web addresses are taken out when shown: put your links under Links.";
+export const ABOUT_WORD_MASKED = "One word is masked when shown: the site does not show it.";
