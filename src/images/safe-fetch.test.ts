@@ -42,6 +42,10 @@ describe("safeFetch", () => {
           return redirect(`${origin}/one`);
         case "/three":
           return redirect("/two");
+        case "/redirect-endless-body":
+          // A redirect whose body never ends: dropped, not read, and no error left behind.
+          res.writeHead(302, { location: "/ok.png" });
+          return res.write("x".repeat(1000));
         case "/loop":
           return redirect("/loop");
         case "/to-localhost":
@@ -103,7 +107,7 @@ describe("safeFetch", () => {
     safeFetch(`${origin}${path}`, { allowedOrigin: origin, allowLoopback: true, ...options });
 
   it("fetches an image on the allowed origin, through at most two redirects on it", async () => {
-    for (const path of ["/ok.png", "/one", "/two"]) {
+    for (const path of ["/ok.png", "/one", "/two", "/redirect-endless-body"]) {
       const result = await fetchHere(path);
       expect(result, path).toEqual({ ok: true, bytes: png });
     }

@@ -86,7 +86,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       const target = await resolveAllowed(current, options, controller.signal);
       const response = await request(current, target, controller.signal);
       if (REDIRECTS.has(response.statusCode ?? 0)) {
-        response.resume();
+        discard(response);
         const location = response.headers.location;
         const next = location === undefined ? null : originOf(new URL(location, current).href);
         if (next === null || next !== allowed) throw new Refused("redirected-elsewhere", location);
@@ -97,7 +97,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
         continue;
       }
       if (response.statusCode !== 200) {
-        response.resume();
+        discard(response);
         throw new Refused("failed", `HTTP ${response.statusCode}`);
       }
       return { ok: true, bytes: await readCapped(response, options.maxBytes ?? IMAGE_MAX_BYTES) };
@@ -170,6 +170,12 @@ function request(
     req.on("response", resolve);
     req.on("error", reject);
   });
+}
+
+/** A response whose body we do not want: dropped at once, whatever it still sends (or never ends). */
+function discard(response: IncomingMessage): void {
+  response.on("error", () => {});
+  response.destroy();
 }
 
 /** The body, or a too-large refusal as soon as it passes `max` bytes (the connection dropped). */

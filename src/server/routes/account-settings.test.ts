@@ -410,6 +410,33 @@ describe("GET and POST /v1/account_settings, POST /v1/account_socials", () => {
     );
   });
 
+  it("answers every hostile performer name on GET and the image DELETEs with a 4xx, never a 500 (fast-check)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/v1/account_settings", "/v1/account_profileimage", "/v1/account_bannerimage"),
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: "grapheme", maxLength: 70 }),
+          fc.constantFrom("bella", "cleo", "Nobody"),
+        ),
+        async (path, performer) => {
+          const before = (await site.get("/v1/account_settings?performer=bella", bob.token)).json();
+          const response = await site.app.inject({
+            method: path === "/v1/account_settings" ? "GET" : "DELETE",
+            url: `${path}?performer=${encodeURIComponent(performer)}`,
+            headers: { authorization: `Bearer ${ann.token}` },
+          });
+          expect(response.statusCode, performer).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode, performer).toBeLessThan(500);
+          expect(
+            await site.get("/v1/account_settings?performer=bella", bob.token).then((r) => r.json()),
+          ).toEqual(before);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it("answers every hostile socials body with a 2xx or 4xx and never half-writes (fast-check)", async () => {
     const link = fc.oneof(
       fc.constantFrom(
