@@ -5,6 +5,7 @@ import { startBioFetching } from "./start/bio-fetching.ts";
 import { collectorMailer, startCollection, startPolling } from "./start/collection.ts";
 import { startGoLiveAlerts } from "./start/go-live-alerts.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
+import { startThumbnailFetching } from "./start/thumbnail-fetching.ts";
 
 /**
  * `npm run collector`: the collector alone (DESIGN.md §2), for a deployment that runs it apart from
@@ -27,4 +28,5 @@ runProcess(lifecycle, "collector", async () => {
     goLive,
   });
   startBioFetching(config, database.db, feed, log, lifecycle);
+  startThumbnailFetching(config, database.db, feed, log, lifecycle);
 });

@@ -149,6 +149,20 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the thumbnail keeper's rate, 0 to turn it off, and says what is wrong with it", () => {
+    expect(loadConfig({}).THUMB_FETCHES_PER_MINUTE).toBe(60);
+    expect(loadConfig({ THUMB_FETCHES_PER_MINUTE: "0" }).THUMB_FETCHES_PER_MINUTE).toBe(0);
+    expect(errorOf({ THUMB_FETCHES_PER_MINUTE: "-1" })).toContain(
+      'THUMB_FETCHES_PER_MINUTE: expected 0 (no profile thumbnails) or more; got "-1"',
+    );
+    expect(errorOf({ THUMB_FETCHES_PER_MINUTE: "1.5" })).toContain(
+      'THUMB_FETCHES_PER_MINUTE: expected a whole number; got "1.5"',
+    );
+    expect(errorOf({ THUMB_FETCHES_PER_MINUTE: "9000" })).toContain(
+      'THUMB_FETCHES_PER_MINUTE: expected at most 6000 (100 requests a second); got "9000"',
+    );
+  });
+
   it("reads how many processes serve the site: one a core by default, 0 for the main process", () => {
     const cores = Math.min(availableParallelism(), 64);
     expect(loadConfig({}).WEB_PROCESSES).toBe(cores);

@@ -177,6 +177,13 @@ export const configSchema = z
       .max(6000, "expected at most 6000 (100 requests a second)")
       .default(300),
     BIO_REFRESH_DAYS: positiveInt(7, 365),
+    // Profile thumbnails from the image host (decision 0023): each performer at most once a day.
+    THUMB_FETCHES_PER_MINUTE: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .min(0, "expected 0 (no profile thumbnails) or more")
+      .max(6000, "expected at most 6000 (100 requests a second)")
+      .default(60),
 
     SANDBOX_PORT: port(0),
     SANDBOX_PERFORMERS: positiveInt(20_000, 1_000_000),

@@ -13,6 +13,7 @@ import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 import { startMailSinkUnlessSmtp } from "./start/mail-sink.ts";
 import { startPublicListsPublishing } from "./start/public-lists-publishing.ts";
 import { startSiteServer } from "./start/site-server.ts";
+import { startThumbnailFetching } from "./start/thumbnail-fetching.ts";
 import { startWebProcesses } from "./start/web-processes.ts";
 
 /**
@@ -20,7 +21,8 @@ import { startWebProcesses } from "./start/web-processes.ts";
  * first-start history -> daily rollup and publish (catching up, in the background) -> mail sink
  * (when no SMTP_URL is configured) -> the stand-in for Google (when no Google client is configured
  * and the sandbox is the data source) -> server (WEB_PROCESSES processes of its own, or this one
- * with 0) -> go-live alerts -> live collector -> bio fetcher -> the unconfirmed-account cleanup.
+ * with 0) -> go-live alerts -> live collector -> bio fetcher -> thumbnail keeper -> the
+ * unconfirmed-account cleanup.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
  * the daily job's step in flight finish so nothing is half-written.
  */
@@ -84,6 +86,7 @@ runProcess(lifecycle, "camstats", async () => {
       goLive,
     });
     startBioFetching(config, database.db, feed, log, lifecycle);
+    startThumbnailFetching(config, database.db, feed, log, lifecycle);
   }
   startPublicListsPublishing(database.db, config.PUBLISH_DIR, log, lifecycle);
   startAccountCleanup(database.db, log, lifecycle, config.DATA_DIR);

@@ -41,6 +41,7 @@ describe("migrations", () => {
       "performer_owners",
       "performer_peaks",
       "performer_profiles",
+      "performer_thumbs",
       "performers",
       "polls",
       "rollup_days",
@@ -71,7 +72,7 @@ describe("migrations", () => {
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indrelid
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
-      WHERE i.indisprimary AND c.relname IN ('bio_fetch_failures', 'performer_bios', 'performer_claims', 'performer_days', 'performer_hours', 'performer_owners', 'performer_peaks', 'performer_profiles', 'performers', 'snapshots', 'stream_sessions')
+      WHERE i.indisprimary AND c.relname IN ('bio_fetch_failures', 'performer_bios', 'performer_claims', 'performer_days', 'performer_hours', 'performer_owners', 'performer_peaks', 'performer_profiles', 'performer_thumbs', 'performers', 'snapshots', 'stream_sessions')
       GROUP BY c.relname ORDER BY c.relname`.execute(t.db);
     for (const row of rows) expect(row.columns).toContain("performer_id");
     expect(rows.map((r) => r.table)).toEqual([
@@ -83,6 +84,7 @@ describe("migrations", () => {
       "performer_owners",
       "performer_peaks",
       "performer_profiles",
+      "performer_thumbs",
       "performers",
       "snapshots",
       "stream_sessions",

@@ -16,6 +16,7 @@ import * as lists from "./migrations/0014-lists.ts";
 import * as listAlerts from "./migrations/0015-list-alerts.ts";
 import * as performerClaims from "./migrations/0016-performer-claims.ts";
 import * as performerProfiles from "./migrations/0017-performer-profiles.ts";
+import * as performerThumbs from "./migrations/0018-performer-thumbs.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015-list-alerts": listAlerts,
   "0016-performer-claims": performerClaims,
   "0017-performer-profiles": performerProfiles,
+  "0018-performer-thumbs": performerThumbs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

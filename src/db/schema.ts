@@ -390,6 +390,23 @@ export interface PerformerProfilesTable {
   updated_at: Generated<Date>;
 }
 
+/** Migration 0018: the thumbnail keeper's state for a performer (decision 0023). */
+export interface PerformerThumbsTable {
+  performer_id: number;
+  /** The UTC day of the last request to the image host, whatever came of it. */
+  fetched_on: string;
+  /** The first UTC day the performer may be asked for again. */
+  retry_on: string;
+  /** When the kept thumbnail was written; null while none is kept. */
+  stored_at: Date | null;
+  /** SHA-256 (hex) of the kept thumbnail's bytes. */
+  hash: string | null;
+  /** Failed requests in a row. */
+  failures: Generated<number>;
+  last_error: string | null;
+}
+
 export interface Database {
   performer_profiles: PerformerProfilesTable;
+  performer_thumbs: PerformerThumbsTable;
 }

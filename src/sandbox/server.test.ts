@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEED_PATH, type FeedResponse } from "../platform/feed-room.ts";
 import { ManualClock } from "./clock.ts";
@@ -143,13 +144,16 @@ describe("sandbox feed: content", () => {
 });
 
 describe("sandbox image host and truth endpoint", () => {
-  it("serves an SVG thumbnail for a performer, 404 for an unknown name", async () => {
+  it("serves a JPEG thumbnail for a performer, 404 for an unknown name", async () => {
     const name = population.truthAt(T)[0]?.username ?? "";
     const res = await fetch(`${sandbox.url}/ri/${name}.jpg`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/svg+xml");
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
     expect(res.headers.get("cache-control")).toContain("max-age=60");
-    expect(await res.text()).toMatch(/^<svg[\s\S]*linearGradient[\s\S]*<\/svg>/);
+    const jpeg = Buffer.from(await res.arrayBuffer());
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: "jpeg", width: 360, height: 270 });
+    // The same picture each time (the name decides it), kept rather than drawn again.
+    expect(Buffer.from(await (await fetch(`${sandbox.url}/ri/${name}.jpg`)).arrayBuffer())).toEqual(jpeg);
     expect((await fetch(`${sandbox.url}/ri/nobody_ever_zz9.jpg`)).status).toBe(404);
   });
 

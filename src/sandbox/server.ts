@@ -10,7 +10,7 @@ import { type FeedQuery, parseFeedQuery } from "./feed-query.ts";
 import { renderRoom } from "./feed-render.ts";
 import { type PerformerOverride, SandboxOverrides } from "./overrides.ts";
 import { isExhibitionist, type Population, type TruthRoom } from "./population.ts";
-import { thumbnailSvg } from "./thumbnail.ts";
+import { thumbnailJpeg } from "./thumbnail.ts";
 
 /**
  * The sandbox platform's HTTP face: the online-rooms feed (ONLINE_ROOMS_API.md), the profile
@@ -216,8 +216,13 @@ function serveThumbnail(res: ServerResponse, population: Population, username: s
     sendJson(res, 404, { error: "no such room" });
     return;
   }
-  res.setHeader("Cache-Control", "public, max-age=60");
-  sendBody(res, 200, "image/svg+xml", thumbnailSvg(username));
+  thumbnailJpeg(username).then(
+    (jpeg) => {
+      res.setHeader("Cache-Control", "public, max-age=60");
+      sendBody(res, 200, "image/jpeg", jpeg);
+    },
+    () => sendJson(res, 500, { error: "the thumbnail could not be drawn" }),
+  );
 }
 
 function serveTruth(
@@ -293,7 +298,7 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   sendBody(res, status, "application/json; charset=utf-8", JSON.stringify(value));
 }
 
-function sendBody(res: ServerResponse, status: number, contentType: string, body: string): void {
+function sendBody(res: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
   res.statusCode = status;
   res.setHeader("Content-Type", contentType);
   res.setHeader("Content-Length", Buffer.byteLength(body));

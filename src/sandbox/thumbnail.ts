@@ -1,8 +1,10 @@
+import sharp from "sharp";
 import { hashString } from "./prng.ts";
 
 /**
  * Placeholder thumbnails: the username's initials on a gradient derived from the name. Never photos.
- * SVG is served under the .jpg path the feed links to; browsers go by Content-Type, not the name.
+ * Drawn as SVG, served as the JPEG the real image host serves (thumbnailJpeg), so that what keeps
+ * thumbnails from it (src/collect/thumbnails.ts) meets real image bytes.
  */
 export function thumbnailSvg(username: string): string {
   const h = hashString(username);
@@ -31,4 +33,26 @@ export function initialsOf(username: string): string {
   const parts = username.split(/[_0-9]+/).filter((w) => w.length > 0);
   const letters = parts.length >= 2 ? `${parts[0]?.[0]}${parts[1]?.[0]}` : (parts[0] ?? username).slice(0, 2);
   return (letters || "?").toUpperCase().replace(/[^A-Z0-9?]/g, "?");
+}
+
+/** Names whose JPEG is kept: a page of thumbnails asks for each again within the minute. */
+const JPEG_CACHE_SIZE = 512;
+const jpegs = new Map<string, Promise<Buffer>>();
+
+/** The placeholder as a 360 × 270 JPEG (about 9 ms to draw; the last few hundred are kept). */
+export function thumbnailJpeg(username: string): Promise<Buffer> {
+  const kept = jpegs.get(username);
+  if (kept !== undefined) {
+    // Most recently used last: the first key is the one to drop.
+    jpegs.delete(username);
+    jpegs.set(username, kept);
+    return kept;
+  }
+  const drawn = sharp(Buffer.from(thumbnailSvg(username)))
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  jpegs.set(username, drawn);
+  drawn.catch(() => jpegs.delete(username));
+  if (jpegs.size > JPEG_CACHE_SIZE) jpegs.delete(jpegs.keys().next().value ?? "");
+  return drawn;
 }

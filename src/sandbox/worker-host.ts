@@ -1,4 +1,7 @@
 import { Worker } from "node:worker_threads";
+// sharp (the worker draws its JPEG thumbnails with it) must be loaded by the main thread before any
+// worker thread loads it, on glibc Linux, so its shared libraries outlive the workers.
+import "sharp";
 import { SharedClock } from "./shared-clock.ts";
 import type { SandboxWorkerData } from "./worker-entry.ts";
 

@@ -51,6 +51,7 @@ import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
 import { registerOptoutWithoutAccounts, registerPerformerClaims } from "./routes/performer-claims.ts";
+import { registerProfileThumbs } from "./routes/profile-thumbs.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerRobots } from "./routes/robots.ts";
 import { registerSitemaps } from "./routes/sitemaps.ts";
@@ -241,6 +242,8 @@ function registerRoutes(
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
   registerListImageFiles(app, config.DATA_DIR);
+  // Before the pages, which would otherwise answer /profile/… with their 404.
+  registerProfileThumbs(app, options.db, config.DATA_DIR);
   registerProfileImageFiles(app, config.DATA_DIR);
   // Before the pages, whose /lists/{listId} would otherwise answer it.
   registerListFeed(app, {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
 import { type PerformerFixture, seedPerformerFixture } from "../../tests/helpers/performer-fixture.ts";
 import { loadConfig } from "../config.ts";
+import { recordThumbStored } from "../db/queries/performer-thumbs.ts";
 import { missingBuildMessage, webBuildExists } from "./pages.ts";
 
 const PLATFORM = "TestCams";
@@ -61,6 +63,21 @@ describe("the performer pages and the token page", () => {
   };
 
   describe("/{performerName}", () => {
+    it("hands the page the kept profile thumbnail's address, with its hash, only once one is kept", async () => {
+      expect((await get("/bob_cam")).html).not.toContain("/profile/bob_cam-thumb.jpg");
+      await recordThumbStored(t.db, {
+        performerId: f.offline.id,
+        day: "2026-01-01",
+        storedAt: new Date(),
+        hash: "feedfacecafe0123",
+      });
+      const { html } = await get("/bob_cam");
+      expect(html).toContain("/profile/bob_cam-thumb.jpg?v=feedfacecafe");
+      // The picture itself waits for the browser's age-verification check (SPEC §6): not in the markup.
+      expect(html).not.toContain('src="/profile/bob_cam-thumb.jpg');
+      await sql`DELETE FROM performer_thumbs`.execute(t.db);
+    });
+
     it("shows the profile, live state, badges and links", async () => {
       const { status, headers, html } = await get("/alice_cam");
       expect(status).toBe(200);

@@ -1,10 +1,16 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { storeThumb, thumbsDir } from "../../src/collect/thumb-store.ts";
 import { loadConfig } from "../../src/config.ts";
+import { recordThumbStored } from "../../src/db/queries/performer-thumbs.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { solidImage } from "../helpers/images.ts";
 import { type PerformerFixture, seedPerformerFixture } from "../helpers/performer-fixture.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
@@ -20,14 +26,29 @@ describe("the performer pages in a browser", () => {
     t = await createTestDatabase();
     f = await seedPerformerFixture(t.db);
     images = await startImageHost();
+    // A profile thumbnail kept of each (decision 0023): the offline one's page shows it.
+    const dataDir = await mkdtemp(path.join(tmpdir(), "performer-e2e-"));
+    for (const { id, username } of [f.live, f.offline]) {
+      await storeThumb(thumbsDir(dataDir), username, await solidImage(240, 180, "jpeg"));
+      await recordThumbStored(t.db, {
+        performerId: id,
+        day: "2026-01-01",
+        storedAt: new Date(),
+        hash: `${id}abc`,
+      });
+    }
     app = testApp(t.db, {
       imageHost: originOf(images),
-      config: loadConfig({ PLATFORM_NAME: "TestCams" }),
+      config: loadConfig({ PLATFORM_NAME: "TestCams", DATA_DIR: dataDir }),
       pageCache: false,
     });
     return {
       app,
-      cleanUp: [() => closeServer(images), () => t.drop()],
+      cleanUp: [
+        () => closeServer(images),
+        () => rm(dataDir, { recursive: true, force: true }),
+        () => t.drop(),
+      ],
     };
   });
 
@@ -77,6 +98,30 @@ describe("the performer pages in a browser", () => {
       });
     });
   }
+
+  it("shows the kept profile thumbnail while the performer is not live, the live one while live", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, errors } = await open("/bob_cam", { viewport });
+      const thumb = page.locator(".performer__thumb--profile");
+      await thumb.waitFor();
+      expect(await thumb.getAttribute("src")).toBe(`/profile/bob_cam-thumb.jpg?v=${f.offline.id}abc`);
+      expect(await thumb.getAttribute("alt")).toBe("bob_cam's room, as last seen");
+      expect(await thumb.getAttribute("loading")).toBe("lazy");
+      // Loaded from the site's own route (the page's policy allows 'self' images): 240 pixels wide.
+      await expect
+        .poll(() => page.evaluate("document.querySelector('.performer__thumb--profile')?.naturalWidth"))
+        .toBe(240);
+      if (viewport === PHONE) await expectNoSeriousViolations(page, "performer, not live");
+      expect(errors).toEqual([]);
+    }
+    const live = await open("/alice_cam", { viewport: DESKTOP });
+    await live.page.locator(".performer__thumb").waitFor();
+    expect(await live.page.locator(".performer__thumb--profile").count()).toBe(0);
+    // Without scripts (and so for crawlers, whose render is the same) no still is shown.
+    const plain = await open("/bob_cam", { viewport: PHONE, javaScript: false });
+    await heading(plain.page, "bob_cam");
+    expect(await plain.page.locator(".performer__thumb").count()).toBe(0);
+  });
 
   it("opens a session's details and changes the heat map's weeks", async () => {
     const { page, errors } = await open("/alice_cam", { viewport: DESKTOP });

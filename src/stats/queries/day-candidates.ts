@@ -14,6 +14,8 @@ export interface DayCandidate {
   weekGain: number;
   /** Tags of the day's streams, sorted. */
   tags: string[];
+  /** Whether a profile thumbnail of theirs is kept now (decision 0023). */
+  hasThumb: boolean;
 }
 
 /**
@@ -28,7 +30,10 @@ export async function dayCandidates(db: Db, day: string): Promise<DayCandidate[]
         SELECT SUM(w.follower_gain) FROM performer_days w
         WHERE w.performer_id = d.performer_id AND w.day BETWEEN ${day}::date - 6 AND ${day}::date
       ), 0)::integer AS "weekGain",
-      d.tags
+      d.tags,
+      EXISTS (
+        SELECT 1 FROM performer_thumbs t WHERE t.performer_id = d.performer_id AND t.stored_at IS NOT NULL
+      ) AS "hasThumb"
     FROM performer_days d
     JOIN performers p USING (performer_id)
     WHERE d.day = ${day}::date AND d.seen_in_public AND d.peak_viewers IS NOT NULL

@@ -8,6 +8,7 @@ const candidate = (c: Partial<DayCandidate> & { username: string }): DayCandidat
   followers: 100,
   weekGain: 0,
   tags: [],
+  hasThumb: false,
   ...c,
 });
 
@@ -18,7 +19,14 @@ describe("daily viewer rankings", () => {
     candidate({ username: "cara", peakViewers: 50, followers: 10, tags: ["asian", "cute"] }),
     candidate({ username: "anna", peakViewers: 50, followers: 10, tags: ["cute"] }),
     candidate({ username: "bob", gender: "m", peakViewers: 900, followers: 5, weekGain: -3, tags: ["cute"] }),
-    candidate({ username: "duo", gender: "c", peakViewers: 50, followers: 11, tags: ["asian"] }),
+    candidate({
+      username: "duo",
+      gender: "c",
+      peakViewers: 50,
+      followers: 11,
+      tags: ["asian"],
+      hasThumb: true,
+    }),
     candidate({ username: "hidden", peakViewers: 10_000, tags: ["asian", "cute"] }),
     candidate({ username: "tia", gender: "t", peakViewers: 5, tags: ["cute", "two words"] }),
     candidate({ username: "zed", gender: null, peakViewers: 1, tags: ["two words"] }),
@@ -37,6 +45,9 @@ describe("daily viewer rankings", () => {
       t: ["cute"],
       hasThumb: false,
     });
+    // hasThumb says whether a profile thumbnail is kept (decision 0023), in every list.
+    expect(lists.find((l) => l.gender === "all" && l.tag === undefined)?.entries[1]?.hasThumb).toBe(true);
+    expect(lists.find((l) => l.gender === "couples" && l.tag === undefined)?.entries[0]?.hasThumb).toBe(true);
   });
 
   it("lists each ranking gender; a performer of unknown gender only under all", () => {

@@ -49,14 +49,13 @@ function byViewers(a: DayCandidate, b: DayCandidate): number {
 }
 
 function entry(c: DayCandidate): DailyViewerEntry {
-  // No performer has a profile thumbnail of ours yet: they arrive with accounts (profile images).
   return {
     u: c.username,
     max_u: c.peakViewers,
     num_f: c.followers,
     fg: c.weekGain,
     t: c.tags,
-    hasThumb: false,
+    hasThumb: c.hasThumb,
   };
 }
 

@@ -131,6 +131,7 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
           thumbnailOf={thumbnailOf}
           tagPathOf={(tag) => (tagSet.has(tag) ? tagPathOf(tag) : null)}
           highlighted={highlighted}
+          showProfileThumbs={ageVerification === "not-required"}
         />
       )}
 

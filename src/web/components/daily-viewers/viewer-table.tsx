@@ -1,3 +1,4 @@
+import { profileThumbPath } from "../../../site/urls/profile-thumb.ts";
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
 import type { DailyViewerEntry } from "../../lib/daily-viewers/page-data.ts";
 import { formatCount } from "../../lib/format.ts";
@@ -25,6 +26,7 @@ export function ViewerTable({
   thumbnailOf,
   tagPathOf,
   highlighted,
+  showProfileThumbs,
 }: {
   id: string;
   caption: string;
@@ -37,6 +39,11 @@ export function ViewerTable({
   /** A tag's list for this gender and day, or null when it has none. */
   tagPathOf: (tag: string) => string | null;
   highlighted: string | null;
+  /**
+   * Whether rows with hasThumb show our profile thumbnail (decision 0023): stills of the rooms, so
+   * only where live thumbnails may be shown (SPEC §6).
+   */
+  showProfileThumbs: boolean;
 }) {
   return (
     <table className="viewer-table" id={id}>
@@ -75,10 +82,10 @@ export function ViewerTable({
             >
               <td className="viewer-table__rank">{row.rank}</td>
               <th scope="row" className="viewer-table__name">
-                {row.hasThumb && (
+                {row.hasThumb && showProfileThumbs && (
                   <img
                     className="viewer-table__avatar"
-                    src={`/profile/${encodeURIComponent(row.u)}-thumb.jpg`}
+                    src={profileThumbPath(row.u)}
                     alt=""
                     width={32}
                     height={32}

@@ -2,11 +2,11 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import { callErrorText, listCalls } from "../../lib/lists/list-calls.ts";
-import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, type ListView } from "../../lib/lists/list-data.ts";
+import type { ListView } from "../../lib/lists/list-data.ts";
 import { listTabHref, MY_LISTS_TAB } from "../../lib/lists/list-tabs.ts";
 import { IMAGE_REMOVED, IMAGE_SAVED, LIST_SAVED } from "../../lib/lists/list-texts.ts";
 import { ownedListsStore } from "../../lib/lists/owned-lists.ts";
-import { Field } from "../account/form-parts.tsx";
+import { ListFields, type ListFieldValues } from "./list-fields.tsx";
 import { ListProblem } from "./sign-in-prompt.tsx";
 
 /** Image files the upload offers (the server sniffs the bytes and has the last word). */
@@ -56,23 +56,19 @@ function MetadataForm({
   save: ReturnType<typeof listCalls>["updateMetadata"];
   onSaved: (list: ListView) => void;
 }) {
-  const [name, setName] = useState(list.name);
-  const [description, setDescription] = useState(list.description);
-  const [isPublic, setIsPublic] = useState(list.isPublic);
+  const [values, setValues] = useState<ListFieldValues>(list);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const descriptionId = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setProblem(null);
     setSaved(false);
     try {
+      const { name, description, isPublic } = values;
       const next = await save({ listId: list.listId, name, description, isPublic });
-      setName(next.name);
-      setDescription(next.description);
-      setIsPublic(next.isPublic);
+      setValues(next);
       setSaved(true);
       onSaved(next);
     } catch (error) {
@@ -83,34 +79,7 @@ function MetadataForm({
   };
   return (
     <form className="account-form list-form" aria-label="Name, description and visibility" onSubmit={submit}>
-      <Field
-        label="Name"
-        required
-        maxLength={LIST_NAME_MAX}
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-      />
-      <div className="account-field">
-        <label className="account-field__label" htmlFor={descriptionId}>
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          className="account-field__input list-form__description"
-          maxLength={LIST_DESCRIPTION_MAX}
-          rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
-      </div>
-      <label className="list-form__check">
-        <input
-          type="checkbox"
-          checked={isPublic}
-          onChange={(event) => setIsPublic(event.currentTarget.checked)}
-        />
-        Public: anyone with the link can see it, and it is listed on /lists
-      </label>
+      <ListFields values={values} onChange={setValues} />
       <ListProblem text={problem} />
       {saved && (
         <p className="account-message" role="status">

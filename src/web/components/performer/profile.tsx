@@ -6,6 +6,7 @@ import { countryName, Flag } from "../flag.tsx";
 import { AddToList } from "../lists/add-to-list.tsx";
 import { VerifiedMark } from "../profile/verified-mark.tsx";
 import { figure, utcTime } from "./format.ts";
+import { ProfileThumb } from "./profile-thumb.tsx";
 
 /**
  * The profile: who, where, languages, the bio, tags of the latest broadcast, followers, first and
@@ -66,6 +67,10 @@ export function Profile({ data }: { data: PerformerPageData }) {
               event.currentTarget.hidden = true;
             }}
           />
+        )}
+        {/* The room's still is for performers who set no picture of their own (issue 19). */}
+        {!data.live?.live && data.own?.profileImage == null && (
+          <ProfileThumb username={data.username} url={data.thumbUrl} crawler={data.crawler} />
         )}
         <p>
           <a className="performer__room" href={data.roomPath} rel="nofollow">

@@ -1,9 +1,11 @@
 import { performerOwnProfile } from "../../../db/queries/performer-own-profile.ts";
 import type { PerformerProfile } from "../../../db/queries/performer-profile.ts";
+import { keptThumbHash } from "../../../db/queries/performer-thumbs.ts";
 import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import { yesterdayUtc } from "../../../site/shown-days.ts";
+import { profileThumbPath } from "../../../site/urls/profile-thumb.ts";
 import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
 import { followerTier } from "../../../stats/formulas/follower-tiers.ts";
@@ -91,12 +93,13 @@ export async function loadPerformerPage(
   const yesterday = yesterdayUtc(now);
   // Every figure of the performer's days (charts, daily table, calendar, records) comes from one
   // read of their performer_days rows: a round trip each costs more than deriving them here.
-  const [days, streams, selected, hourly, live, own] = await Promise.all([
+  const [days, streams, selected, hourly, live, thumbHash, own] = await Promise.all([
     performerDayRows(context.db, id),
     performerStreamRows(context.db, id, STREAMS_SHOWN),
     streamId === undefined ? null : performerStream(context.db, id, streamId),
     hourlyStats(context.db, id, yesterday, weeks),
     crawler ? null : performerLive(context, profile, now),
+    keptThumbHash(context.db, id),
     performerOwnProfile(context.db, id),
   ]);
   if (streamId !== undefined && selected === null) throw notFound();
@@ -130,6 +133,7 @@ export async function loadPerformerPage(
     live,
     crawler,
     imageHost: context.imageHost,
+    thumbUrl: thumbHash === null ? null : profileThumbPath(name, thumbHash),
     badges: {
       rank: records.bestRank ? rankBadge(records.bestRank.rank) : null,
       bestRank: records.bestRank,
