@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
 import { type ProfileSettings, SOCIAL_NETWORKS, type SocialNetwork } from "../../lib/profile/profile-data.ts";
 import { SOCIALS_SAVED } from "../../lib/profile/profile-texts.ts";
+import { fieldMessage, networkOfParameter } from "../../lib/profile/social-fields.ts";
 import { usePartSave } from "../../lib/profile/use-part-save.ts";
 import { PartMessages } from "./part-messages.tsx";
 
@@ -10,15 +11,6 @@ const emptySocials = (socials: ProfileSettings["socials"]) =>
     SocialNetwork,
     string
   >;
-
-/** The network a problem's parameter names ("socials.twitter"), if any. */
-export function networkOfParameter(parameter: string | undefined): SocialNetwork | null {
-  const name = parameter?.replace(/^socials\./, "");
-  return SOCIAL_NETWORKS.find(({ network }) => network === name)?.network ?? null;
-}
-
-/** The server names the field first ("socials.twitter: expected …"); by the field, the rest says it. */
-export const fieldMessage = (message: string) => message.replace(/^socials\.[a-z]+:\s*/, "");
 
 /**
  * Links: one field per network of the contract. The server checks each (https, the network's own
