@@ -81,6 +81,8 @@ export default [
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.
   // A performer's own account pages (issue 19): never cached, filled in the browser.
   route("claim/:user", "routes/claim.tsx"),
+  // The claim schedule page (SPEC §2 names it): the verified performer's schedule editor alone.
+  route("claim/:user/schedule", "routes/claim-schedule.tsx"),
   route("optout/:user", "routes/optout.tsx"),
   route("model/:user", "routes/model.tsx"),
   route("schedule/:user", "routes/schedule.tsx"),

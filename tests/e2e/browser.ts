@@ -28,12 +28,15 @@ export async function openPage(
     /** Headless Chromium names itself HeadlessChrome, which isbot reads as a crawler; a page that
      *  treats crawlers apart is tested as a person's browser with this. */
     userAgent?: string;
+    /** The browser's time zone (an IANA name): what the page's scripts see as the visitor's. */
+    timezoneId?: string;
   } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     javaScriptEnabled: options.javaScript ?? true,
     ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+    ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
   });
   const violations = await recordPolicyViolations(context);
   const page = await context.newPage();

@@ -45,10 +45,7 @@ export default function Claim() {
             You decide whether {performer} appears here: <a href={`/optout/${performer}`}>opt out</a> in one
             step, and back in whenever you like.
           </li>
-          <li>
-            Your profile on your performer page: about me, schedule, goals, links and pictures, as they
-            arrive.
-          </li>
+          <li>Your profile on your performer page: about me, schedule, goals, links and pictures.</li>
           <li>
             One account per performer: if someone else proves to be {performer} later, you are told by e-mail.
           </li>

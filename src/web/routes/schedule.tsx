@@ -3,13 +3,17 @@ import { useLoaderData, useRouteError } from "react-router";
 import { ErrorPage } from "../components/error-page.tsx";
 import performerCss from "../components/performer/performer.css?url";
 import { SchedulePage } from "../components/performer/schedule-page.tsx";
+import ownProfileCss from "../components/profile/own-profile.css?url";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { loadSchedulePage } from "../lib/performer/schedule-load.server.ts";
 import { scheduleDescription, scheduleTitle } from "../lib/performer/titles.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
 
 /** /schedule/{user} (SPEC §2): when the performer usually streams; 404 like the performer page. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: performerCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: performerCss },
+  { rel: "stylesheet", href: ownProfileCss },
+];
 
 export function loader({ request, params, context }: PageLoaderArgs) {
   return loadSchedulePage(request, params.user, context);

@@ -1,10 +1,17 @@
 import { useEffect, useId, useState } from "react";
-import { type HeadersFunction, useLocation, useNavigate, useRouteError } from "react-router";
+import {
+  type HeadersFunction,
+  type LinksFunction,
+  useLocation,
+  useNavigate,
+  useRouteError,
+} from "react-router";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { ResetPasswordForm } from "../components/account/reset-password-form.tsx";
 import { SettingsNotices } from "../components/account/settings-notices.tsx";
 import { SignInForms } from "../components/account/sign-in-forms.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
+import profileEditorCss from "../components/profile/profile-editor.css?url";
 import { useLoginStatus } from "../lib/account/login-status.tsx";
 import { readSettingsNotice, withoutNotice } from "../lib/account/settings-params.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
@@ -14,6 +21,9 @@ import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../l
  * account page, and a reset link's token may be in its address.
  */
 export const headers: HeadersFunction = () => ({ "cache-control": "private, no-store" });
+
+/** The performer profile editor's sheet (issue 19): the section shows once signed in. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileEditorCss }];
 
 /** Nothing personal is loaded on the server: the browser fills the page from authenticated calls. */
 export function loader() {

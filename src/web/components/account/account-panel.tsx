@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.ts";
 import type { UserRecord } from "../../lib/account/user-record.ts";
+import { PerformerProfileSection } from "../profile/profile-section.tsx";
 import { Field, NewPasswordField, ProblemMessage, StatusMessage } from "./form-parts.tsx";
 
 /** GET /v1/account. */
@@ -84,9 +85,8 @@ export function AccountPanel({ session, user }: { session: AccountSession; user:
         <h2 id="coming-heading">Coming next</h2>
         <h3>Your lists</h3>
         <p>Lists of performers you keep and watch, public or private, will be managed here.</p>
-        <h3>Performer profile</h3>
-        <p>Performers will verify their account here and edit their profile, schedule and links.</p>
       </section>
+      <PerformerProfileSection session={session} />
       {details !== null && <DeleteAccount session={session} details={details} />}
     </>
   );

@@ -53,10 +53,12 @@ export function ClaimPanel({ session, performer }: { session: AccountSession; pe
         </StatusMessage>
         <p>
           You can now <a href={`/optout/${claim.performer}`}>opt {claim.performer} out of this site</a> (and
-          back in) in one step, and edit your profile as it arrives.
+          back in) in one step, and edit your profile: about me, schedule, goals, links and pictures.
         </p>
         <p>
-          <a href={`/${claim.performer}`}>Your performer page</a>
+          <a href={`/${claim.performer}`}>Your performer page</a> ·{" "}
+          <a href={`/claim/${claim.performer}/schedule`}>Set your schedule</a> ·{" "}
+          <a href="/settings">Edit your profile</a>
         </p>
       </section>
     );

@@ -1,6 +1,7 @@
 import { toRows } from "../../lib/columns.ts";
 import type { PerformerPageData } from "../../lib/performer/page-data.ts";
 import { TimeChart } from "../charts/time-chart.tsx";
+import { OwnProfileBanner, OwnProfileSections } from "../profile/own-profile.tsx";
 import { ActivityCalendar } from "./activity-calendar.tsx";
 import { DailyTable } from "./daily-table.tsx";
 import { HeatMap } from "./heat-map.tsx";
@@ -13,7 +14,9 @@ export function PerformerPage({ data }: { data: PerformerPageData }) {
   const { series } = data;
   return (
     <article className="performer">
+      <OwnProfileBanner own={data.own} performer={data.username} />
       <Profile data={data} />
+      <OwnProfileSections own={data.own} performer={data.username} />
       <nav className="performer__links" aria-label="More about this performer">
         <a href={data.links.schedule}>Schedule</a>
         <a href={data.links.monthly}>Monthly summary</a>

@@ -1,6 +1,7 @@
 import type { LinksFunction } from "react-router";
 import chartCss from "../charts/time-chart.css?url";
 import { flagLinks } from "../flag.tsx";
+import ownProfileCss from "../profile/own-profile.css?url";
 import cellsCss from "../ranking-cells.css?url";
 import tokensCss from "../tokens/tokens.css?url";
 import performerCss from "./performer.css?url";
@@ -14,5 +15,6 @@ export const performerLinks: LinksFunction = () => [
   { rel: "stylesheet", href: cellsCss },
   { rel: "stylesheet", href: chartCss },
   { rel: "stylesheet", href: performerCss },
+  { rel: "stylesheet", href: ownProfileCss },
   { rel: "stylesheet", href: tokensCss },
 ];

@@ -4,6 +4,7 @@ import type { PerformerPageData } from "../../lib/performer/page-data.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { countryName, Flag } from "../flag.tsx";
 import { AddToList } from "../lists/add-to-list.tsx";
+import { VerifiedMark } from "../profile/verified-mark.tsx";
 import { figure, utcTime } from "./format.ts";
 import { ProfileThumb } from "./profile-thumb.tsx";
 
@@ -40,6 +41,7 @@ export function Profile({ data }: { data: PerformerPageData }) {
     <section className="performer__profile" aria-labelledby="performer-title">
       <div className="performer__heading">
         <h1 id="performer-title">{data.username}</h1>
+        <VerifiedMark verified={data.own !== null} />
         {data.displayName && data.displayName !== data.username && (
           <p className="performer__display-name">{data.displayName}</p>
         )}
@@ -66,7 +68,8 @@ export function Profile({ data }: { data: PerformerPageData }) {
             }}
           />
         )}
-        {!data.live?.live && (
+        {/* The room's still is for performers who set no picture of their own (issue 19). */}
+        {!data.live?.live && data.own?.profileImage == null && (
           <ProfileThumb username={data.username} url={data.thumbUrl} crawler={data.crawler} />
         )}
         <p>

@@ -1,6 +1,8 @@
 import { toRows } from "../../lib/columns.ts";
 import { formatDuration } from "../../lib/format.ts";
 import type { SchedulePageData } from "../../lib/performer/schedule-load.server.ts";
+import { OwnProfileBanner } from "../profile/own-profile.tsx";
+import { OwnScheduleDetails, OwnScheduleMain } from "../profile/own-schedule.tsx";
 import { ActivityCalendar } from "./activity-calendar.tsx";
 import { minutesBetween, utcTime } from "./format.ts";
 import { HeatMap } from "./heat-map.tsx";
@@ -10,7 +12,9 @@ export function SchedulePage({ data }: { data: SchedulePageData }) {
   const streams = toRows(data.streams);
   return (
     <article className="performer">
+      <OwnProfileBanner own={data.own} performer={data.username} />
       <h1>{data.username}'s schedule</h1>
+      <OwnScheduleMain data={data} />
       <p className="performer__usually">{data.inWords}</p>
       <p>
         <a href={data.path}>{data.username}'s performer page</a> ·{" "}
@@ -35,6 +39,7 @@ export function SchedulePage({ data }: { data: SchedulePageData }) {
           </ul>
         )}
       </section>
+      <OwnScheduleDetails data={data} />
     </article>
   );
 }

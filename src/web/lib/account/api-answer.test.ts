@@ -15,6 +15,19 @@ describe("the API's answers, for people", () => {
     });
   });
 
+  it("keeps the parameter a problem names, for the form to put it by its field", async () => {
+    const problem = await problemOf(
+      json(400, {
+        error: {
+          code: "invalid_parameter",
+          message: "socials.twitter: not an x.com link",
+          parameter: "socials.twitter",
+        },
+      }),
+    );
+    expect(problem.parameter).toBe("socials.twitter");
+  });
+
   it("says something plain when the body is not the API's", async () => {
     const problem = await problemOf(new Response("<html>Bad gateway</html>", { status: 502 }));
     expect(problem.code).toBe("unknown");

@@ -8,6 +8,8 @@ export interface ApiProblem {
   message: string;
   /** Retry-After in seconds (429), when the server sent one. */
   retryAfterSeconds: number | null;
+  /** The input the problem is about, when the API names one ("socials.twitter"). */
+  parameter?: string;
 }
 
 const FALLBACK = "Something went wrong. Try again in a moment.";
@@ -16,11 +18,14 @@ const FALLBACK = "Something went wrong. Try again in a moment.";
 export async function problemOf(response: Response): Promise<ApiProblem> {
   let code = "unknown";
   let message = FALLBACK;
+  let parameter: string | undefined;
   try {
     const body: unknown = await response.json();
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    const error = (body as { error?: { code?: unknown; message?: unknown; parameter?: unknown } } | null)
+      ?.error;
     if (typeof error?.code === "string") code = error.code;
     if (typeof error?.message === "string" && error.message.trim() !== "") message = error.message;
+    if (typeof error?.parameter === "string") parameter = error.parameter;
   } catch {
     // Not JSON (a proxy's page, say): the plain message stands.
   }
@@ -31,6 +36,7 @@ export async function problemOf(response: Response): Promise<ApiProblem> {
     code,
     message,
     retryAfterSeconds: retryAfterOf(response.headers.get("retry-after")),
+    ...(parameter === undefined ? {} : { parameter }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { performerOwnProfile } from "../../../db/queries/performer-own-profile.ts";
 import type { PerformerProfile } from "../../../db/queries/performer-profile.ts";
 import { keptThumbHash } from "../../../db/queries/performer-thumbs.ts";
 import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
@@ -24,7 +25,7 @@ import {
 } from "../../../stats/queries/performer-streams.ts";
 import { toColumns } from "../columns.ts";
 import { notFound } from "../page-errors.server.ts";
-import { bioForDisplay } from "./bio-text.ts";
+import { aboutMeToShow, ownProfileView } from "../profile/own-profile-view.ts";
 import { calendarData } from "./calendar-data.ts";
 import { heatWeek, readWeeks } from "./heat-map.ts";
 import { milestoneProgress } from "./milestones.ts";
@@ -92,13 +93,14 @@ export async function loadPerformerPage(
   const yesterday = yesterdayUtc(now);
   // Every figure of the performer's days (charts, daily table, calendar, records) comes from one
   // read of their performer_days rows: a round trip each costs more than deriving them here.
-  const [days, streams, selected, hourly, live, thumbHash] = await Promise.all([
+  const [days, streams, selected, hourly, live, thumbHash, own] = await Promise.all([
     performerDayRows(context.db, id),
     performerStreamRows(context.db, id, STREAMS_SHOWN),
     streamId === undefined ? null : performerStream(context.db, id, streamId),
     hourlyStats(context.db, id, yesterday, weeks),
     crawler ? null : performerLive(context, profile, now),
     keptThumbHash(context.db, id),
+    performerOwnProfile(context.db, id),
   ]);
   if (streamId !== undefined && selected === null) throw notFound();
   const series = daysBetween(days, addDays(today, 1 - SERIES_DAYS), today);
@@ -124,7 +126,9 @@ export async function loadPerformerPage(
     firstSeen: profile.firstSeen.toISOString(),
     lastSeen: profile.lastSeen.toISOString(),
     // Crawlers see full text (SPEC §6); people the bio whole too: the page is the bio's home.
-    bio: bioForDisplay(profile.aboutMe),
+    // The verified performer's own words first (issue 19), else the fetched about-me.
+    bio: aboutMeToShow(own?.aboutMe, profile.aboutMe),
+    own: ownProfileView(own, now),
     followerTier: followerTier(profile.followers),
     live,
     crawler,

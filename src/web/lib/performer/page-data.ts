@@ -1,6 +1,7 @@
 import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts";
 import type { StreamSession, StreamSessionRow } from "../../../stats/queries/performer-streams.ts";
 import type { Columns } from "../columns.ts";
+import type { OwnProfileView } from "../profile/own-profile-view.ts";
 import type { CalendarData } from "./calendar-data.ts";
 import type { HeatWeek, WeekChoice } from "./heat-map.ts";
 import type { MilestoneProgress } from "./milestones.ts";
@@ -23,6 +24,8 @@ export interface PerformerHeader {
   path: string;
   /** /go/{username}: the room on the platform (a 302 with the campaign). */
   roomPath: string;
+  /** The performer's own profile while a verified account keeps it (issue 19); else null. */
+  own: OwnProfileView | null;
 }
 
 export interface PerformerPageData extends PerformerHeader {

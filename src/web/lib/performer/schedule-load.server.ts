@@ -1,3 +1,4 @@
+import { performerOwnProfile } from "../../../db/queries/performer-own-profile.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { yesterdayUtc } from "../../../site/shown-days.ts";
 import { dayOfInstant } from "../../../stats/calendar.ts";
@@ -6,6 +7,7 @@ import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
 import { performerStreams } from "../../../stats/queries/performer-streams.ts";
 import { type Columns, toColumns } from "../columns.ts";
 import { notFound } from "../page-errors.server.ts";
+import { ownProfileView } from "../profile/own-profile-view.ts";
 import { type CalendarData, calendarData } from "./calendar-data.ts";
 import { type HeatWeek, heatWeek, readWeeks, type WeekChoice } from "./heat-map.ts";
 import { performerOfAddress, performerPath, schedulePath } from "./name.server.ts";
@@ -37,10 +39,11 @@ export async function loadSchedulePage(
   const weeks = readWeeks(new URL(request.url).searchParams, 12);
   if (weeks === null) throw notFound();
   const id = profile.performerId;
-  const [hourly, calendar, streams] = await Promise.all([
+  const [hourly, calendar, streams, own] = await Promise.all([
     hourlyStats(context.db, id, yesterdayUtc(now), weeks),
     activityCalendar(context.db, id, dayOfInstant(now)),
     performerStreams(context.db, id, SCHEDULE_STREAMS),
+    performerOwnProfile(context.db, id),
   ]);
   const name = profile.username;
   return {
@@ -49,6 +52,7 @@ export async function loadSchedulePage(
     path: performerPath(name),
     roomPath: `/go/${encodeURIComponent(name)}`,
     schedulePath: schedulePath(name),
+    own: ownProfileView(own, now),
     weeks,
     inWords: scheduleInWords(hourly, weeks),
     heat: heatWeek(hourly),

@@ -1,0 +1,61 @@
+import { type HeadersFunction, type LinksFunction, useParams, useRouteError } from "react-router";
+import { CheckingSignIn, SignedOutPrompt } from "../components/account/signed-out-prompt.tsx";
+import { ErrorPage } from "../components/error-page.tsx";
+import { ClaimSchedulePanel } from "../components/profile/claim-schedule-panel.tsx";
+import profileEditorCss from "../components/profile/profile-editor.css?url";
+import { useLoginStatus } from "../lib/account/login-status.tsx";
+import { performerOfParam } from "../lib/account/performer-claim.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+
+/** Never kept by any cache (DESIGN.md §8): an account page, filled in the browser. */
+export const headers: HeadersFunction = () => ({ "cache-control": "private, no-store" });
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileEditorCss }];
+
+/** Nothing personal is loaded on the server: the browser fills the page from authenticated calls. */
+export function loader() {
+  return null;
+}
+
+export const meta: PageMetaFunction = ({ matches, error, params }) => {
+  if (error) return errorMeta(error);
+  const performer = performerOfParam(params.user);
+  return [
+    ...pageMeta(siteOf(matches), {
+      title: titled(`${performer}'s schedule: edit`),
+      description: `The verified performer ${performer} sets their weekly schedule and time zone.`,
+      path: `/claim/${performer}/schedule`,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+/**
+ * /claim/{user}/schedule, the claim schedule page (SPEC §2 names it): the verified performer's
+ * weekly schedule, in their time zone, on its own.
+ */
+export default function ClaimSchedule() {
+  const performer = performerOfParam(useParams().user);
+  const { status, session } = useLoginStatus();
+  return (
+    <article className="page page--narrow account-page">
+      <h1>{`${performer}'s schedule`}</h1>
+      <p className="page__lead">
+        When you usually stream, in your own time zone: visitors of your performer page and schedule page see
+        it in theirs, and when your next stream is.
+      </p>
+      {status === "unknown" && <CheckingSignIn />}
+      {status === false && (
+        <SignedOutPrompt>
+          <h2>Sign in first</h2>
+          <p>Only {performer}'s verified account edits this schedule.</p>
+        </SignedOutPrompt>
+      )}
+      {status === true && session !== null && <ClaimSchedulePanel session={session} performer={performer} />}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
