@@ -30,6 +30,7 @@ import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { solidImage } from "../helpers/images.ts";
 import { startTestPlatform, type TestPlatform, testCollector } from "../helpers/platform.ts";
+import { confirmedAccount as createAccount, signInHere as signInOnPage } from "./account-steps.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
 
@@ -120,29 +121,8 @@ async function poll(): Promise<void> {
   );
 }
 
-async function confirmedAccount(email: string): Promise<void> {
-  const response = await fetch(`${site.origin}/v1/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(response.status).toBe(202);
-  const link = new URL(
-    /https?:\/\/\S+/.exec(mail.filter((m) => m.to === email).at(-1)?.text ?? "")?.[0] ?? "",
-  );
-  await fetch(`${site.origin}${link.pathname}${link.search}`, { redirect: "manual" });
-}
-
-/** Signs in through the page's own prompt (the sign-in dialog), staying on the page. */
-async function signInHere(page: Page, email: string): Promise<void> {
-  await page.getByRole("link", { name: "Sign in or create an account" }).click();
-  const dialog = page.locator("dialog.account-dialog[open]");
-  await page.getByRole("dialog", { name: "Sign in" }).waitFor();
-  await dialog.getByLabel("E-mail address").fill(email);
-  await dialog.getByLabel("Password").fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
-  await dialog.waitFor({ state: "hidden" });
-}
+const confirmedAccount = (email: string) => createAccount(site.origin, mail, email, PASSWORD);
+const signInHere = (page: Page, email: string) => signInOnPage(page, email, PASSWORD);
 
 const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
 const pngFile = async (name: string, width: number, height: number, colour: string) => ({

@@ -51,3 +51,25 @@ export function pngBomb(width: number, height: number): Buffer {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** One part of a multipart form: a file (with a name and type) or a plain field. */
+export interface FormPart {
+  field: string;
+  data: Buffer | string;
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body, and its content type, as a browser's FormData sends it. */
+export async function multipartForm(parts: readonly FormPart[]): Promise<{ payload: Buffer; type: string }> {
+  const data = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined) data.append(part.field, String(part.data));
+    else data.append(part.field, new Blob([part.data], { type: part.type ?? "" }), part.filename);
+  }
+  const encoded = new Response(data);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    type: encoded.headers.get("content-type") as string,
+  };
+}

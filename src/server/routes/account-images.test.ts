@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsSite } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
-import { pngBomb, solidImage } from "../../../tests/helpers/images.ts";
+import { multipartForm, pngBomb, solidImage } from "../../../tests/helpers/images.ts";
 import { loadConfig } from "../../config.ts";
 import { UNUSED_IMAGE_KEPT_MS } from "../../images/image-store.ts";
 import { profileImagesFolder, pruneProfileImages } from "../../profiles/profile-images.ts";
@@ -29,21 +29,7 @@ import {
 } from "./account-images.ts";
 import { notVerified } from "./profile-owner.ts";
 
-/** A multipart/form-data body as a browser's FormData sends it. */
-async function form(
-  parts: Array<{ field: string; data: Buffer | string; filename?: string; type?: string }>,
-) {
-  const data = new FormData();
-  for (const part of parts) {
-    if (part.filename === undefined) data.append(part.field, String(part.data));
-    else data.append(part.field, new Blob([part.data], { type: part.type ?? "" }), part.filename);
-  }
-  const encoded = new Response(data);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    type: encoded.headers.get("content-type") as string,
-  };
-}
+const form = multipartForm;
 
 /**
  * The verified performer's profile and banner images (issue 19, decision 0022): uploaded, taken

@@ -8,7 +8,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsSite } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
-import { photoWithExif, pngBomb, solidImage } from "../../../tests/helpers/images.ts";
+import {
+  type FormPart,
+  multipartForm,
+  photoWithExif,
+  pngBomb,
+  solidImage,
+} from "../../../tests/helpers/images.ts";
 import { loadConfig } from "../../config.ts";
 import { listImagesDir } from "../../lists/image-store.ts";
 import {
@@ -20,27 +26,8 @@ import {
 } from "./list-image.ts";
 import { LIST_NOT_FOUND } from "./lists.ts";
 
-/** One form part: a file (with a name and type) or a plain field. */
-interface Part {
-  field: string;
-  data: Buffer | string;
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData sends it. */
-async function form(parts: Part[]) {
-  const data = new FormData();
-  for (const part of parts) {
-    if (part.filename === undefined) data.append(part.field, String(part.data));
-    else data.append(part.field, new Blob([part.data], { type: part.type ?? "" }), part.filename);
-  }
-  const encoded = new Response(data);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    type: encoded.headers.get("content-type") as string,
-  };
-}
+type Part = FormPart;
+const form = multipartForm;
 
 /**
  * A list's image (SPEC §7 /list_image/{id}, decision 0020): uploaded as multipart by its owner,

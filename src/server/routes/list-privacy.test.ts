@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountsSite } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
-import { solidImage } from "../../../tests/helpers/images.ts";
+import { multipartForm, solidImage } from "../../../tests/helpers/images.ts";
 import { LIST_NOT_FOUND } from "./lists.ts";
 
 /**
@@ -37,13 +37,9 @@ describe("a private list is its owner's alone, through every call", () => {
       { token: ann.token },
     );
     secret = (created.json() as { listId: string }).listId;
-    const form = new FormData();
-    form.append("image", new Blob([await solidImage(40, 30, "png")], { type: "image/png" }), "a.png");
-    const encoded = new Response(form);
-    upload = {
-      payload: Buffer.from(await encoded.arrayBuffer()),
-      type: encoded.headers.get("content-type") as string,
-    };
+    upload = await multipartForm([
+      { field: "image", data: await solidImage(40, 30, "png"), filename: "a.png", type: "image/png" },
+    ]);
     for (const performerName of ["alice", "bella"])
       await site.post("/v1/list_add_performer", { listId: secret, performerName }, { token: ann.token });
   });
