@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
 import type { ProfileSettings } from "../../lib/profile/profile-data.ts";
 import {
@@ -43,22 +43,7 @@ export function ProfilePictureForm({ settings, calls, onSaved }: Props) {
         className="profile-image-now"
       />
       <form className="account-form" onSubmit={upload}>
-        <div className="account-field">
-          <label className="account-field__label" htmlFor={`${id}-file`}>
-            Upload a picture
-          </label>
-          <input
-            id={`${id}-file`}
-            ref={file}
-            type="file"
-            accept={IMAGE_TYPES}
-            className="profile-file"
-            aria-describedby={`${id}-hint`}
-          />
-          <p className="account-field__hint" id={`${id}-hint`}>
-            {FILE_HINT}
-          </p>
-        </div>
+        <ImageFileField id={id} fileRef={file} label="Upload a picture" hint={FILE_HINT} />
         <button type="submit" className="account-button" disabled={busy}>
           {settings.profileImage === null ? "Upload picture" : "Replace picture"}
         </button>
@@ -118,22 +103,12 @@ export function BannerForm({ settings, calls, onSaved }: Props) {
       <h3 id={`${id}-title`}>Banner</h3>
       <CurrentImage src={settings.bannerImage} alt="Your banner now" className="profile-banner-now" />
       <form className="account-form" onSubmit={upload}>
-        <div className="account-field">
-          <label className="account-field__label" htmlFor={`${id}-file`}>
-            Upload a banner
-          </label>
-          <input
-            id={`${id}-file`}
-            ref={file}
-            type="file"
-            accept={IMAGE_TYPES}
-            className="profile-file"
-            aria-describedby={`${id}-hint`}
-          />
-          <p className="account-field__hint" id={`${id}-hint`}>
-            {FILE_HINT} A wide picture: it is fitted within 1500 × 500 pixels.
-          </p>
-        </div>
+        <ImageFileField
+          id={id}
+          fileRef={file}
+          label="Upload a banner"
+          hint={`${FILE_HINT} A wide picture: it is fitted within 1500 × 500 pixels.`}
+        />
         <PartMessages problem={problem} done={done} />
         <div className="claim-actions">
           <button type="submit" className="account-button" disabled={busy}>
@@ -158,4 +133,36 @@ export function BannerForm({ settings, calls, onSaved }: Props) {
 function CurrentImage({ src, alt, className }: { src: string | null; alt: string; className: string }) {
   if (src === null) return <p className="schedule-day__none">None yet.</p>;
   return <img className={className} src={src} alt={alt} />;
+}
+
+/** A file input for an image, with its label and hint. */
+function ImageFileField({
+  id,
+  fileRef,
+  label,
+  hint,
+}: {
+  id: string;
+  fileRef: RefObject<HTMLInputElement | null>;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <div className="account-field">
+      <label className="account-field__label" htmlFor={`${id}-file`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-file`}
+        ref={fileRef}
+        type="file"
+        accept={IMAGE_TYPES}
+        className="profile-file"
+        aria-describedby={`${id}-hint`}
+      />
+      <p className="account-field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+    </div>
+  );
 }
