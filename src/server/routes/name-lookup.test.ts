@@ -64,13 +64,18 @@ describe("the name lookups", () => {
     expect((await post("/v1/name-checker", { name: "rose" })).body).toMatchObject({
       name: "rose",
       taken: true,
+      lastSeen: Date.parse("2026-01-01T00:00:00Z"),
     });
     const free = (await post("/v1/name-checker", { name: "Rosey" })).body;
     expect(free).toMatchObject({ name: "rosey", taken: false });
     expect(free.similar).toContain("rosey_boy");
     expect(free.similar).not.toContain("rose_gone");
-    // An opted-out performer's name is still taken on the platform.
-    expect((await post("/v1/name-checker", { name: "rose_gone" })).body.taken).toBe(true);
+    expect(free.lastSeen).toBeNull();
+    expect(free.closest.map((c: { name: string }) => c.name)).toEqual(free.similar);
+    expect(free.closest[0]).toEqual({ name: free.similar[0], lastSeen: Date.parse("2026-01-01T00:00:00Z") });
+    // An opted-out performer's name is still taken on the platform, but nothing of them is shown.
+    const gone = (await post("/v1/name-checker", { name: "rose_gone" })).body;
+    expect(gone).toMatchObject({ taken: true, lastSeen: null });
   });
 
   it.each([
