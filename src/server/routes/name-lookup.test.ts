@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, testApp } from "../../../tests/helpers/api.ts";
@@ -110,5 +111,25 @@ describe("the name lookups", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ status: 400, code: "bad_request" });
+  });
+
+  it("answers any body to the name checker with a result or a clear 400, never a 500", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({
+            name: fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 40 })),
+          }),
+        ),
+        async (payload) => {
+          const { status, body } = await post("/v1/name-checker", payload);
+          expect([200, 400]).toContain(status);
+          if (status === 400) expect(body.error.message).toEqual(expect.any(String));
+          else expect(body).toMatchObject({ taken: expect.any(Boolean), closest: expect.any(Array) });
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });
