@@ -65,13 +65,14 @@ export function NamePickerPage({ data, platform }: { data: NamePickerData; platf
             autoComplete="off"
             aria-describedby="namepicker-words-hint"
           />
-          <p id="namepicker-words-hint" className="account-field__hint">
-            For example "rose gold" or "angel". Every name shown is checked first.
-          </p>
         </div>
         <button type="submit" className="account-button account-button--secondary">
           Suggest
         </button>
+        {/* After the button, on a line of its own, so the button lines up with the field. */}
+        <p id="namepicker-words-hint" className="account-field__hint namepicker__hint">
+          For example "rose gold" or "angel". Every name shown is checked first.
+        </p>
       </Form>
 
       {data.suggestions !== null && <SuggestionList suggestions={data.suggestions} />}
