@@ -89,7 +89,16 @@ describe("robots.txt and the sitemaps", () => {
     const lines = response.body.split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of ["/api/", "/v1/", "/go/", "/settings$", "/logout$", "/search?"]) {
+    for (const path of [
+      "/api/",
+      "/v1/",
+      "/go/",
+      "/settings$",
+      "/logout$",
+      "/search?",
+      "/namepicker?",
+      "/namepicker/*?",
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);

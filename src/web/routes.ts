@@ -76,6 +76,9 @@ export default [
   route("map/:gender", "routes/map.tsx", { id: "map-gender" }),
   route("location/:location", "routes/location.tsx", { id: "location" }),
   route("location/:location/:gender", "routes/location.tsx", { id: "location-gender" }),
+  // The name picker (SPEC §2, issue 20): /namepicker[/{name}], one module; ?words= for suggestions.
+  route("namepicker", "routes/namepicker.tsx", { id: "namepicker" }),
+  route("namepicker/:name", "routes/namepicker.tsx", { id: "namepicker-name" }),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

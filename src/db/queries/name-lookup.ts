@@ -36,19 +36,46 @@ export async function namesContaining(
   return rows;
 }
 
-/** Whether a performer with exactly this username has been seen (opted-out ones included: the name is taken). */
-export async function nameTaken(db: Db, name: string): Promise<boolean> {
-  const { rows } = await sql<{ taken: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM performers WHERE username = ${name}) AS taken`.execute(db);
-  return rows[0]?.taken ?? false;
+/** A seen name and when its performer was last seen online (epoch ms). */
+export interface SeenName {
+  name: string;
+  lastSeen: number;
 }
 
-/** Seen usernames most like the name (trigram similarity), the name itself left out. */
-export async function similarNames(db: Db, name: string, limit: number): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    SELECT p.username AS name FROM performers p
+/**
+ * Seen usernames most like the name, with when each was last seen (the name picker shows how
+ * recently a look-alike was live): the trigram index serves the match; the
+ * name itself is left out.
+ */
+export async function closestNames(db: Db, name: string, limit: number): Promise<SeenName[]> {
+  const { rows } = await sql<{ name: string; lastSeen: Date }>`
+    SELECT p.username AS name, p.last_seen AS "lastSeen" FROM performers p
     WHERE p.username % ${name} AND p.username <> ${name} AND ${notOptedOut}
     ORDER BY similarity(p.username, ${name}) DESC, p.username
     LIMIT ${limit}`.execute(db);
-  return rows.map((r) => r.name);
+  return rows.map((r) => ({ name: r.name, lastSeen: r.lastSeen.getTime() }));
+}
+
+/**
+ * Whether a name is taken, and when its performer was last seen: null when free, and also when
+ * taken by a performer who opted out (the name is taken, but nothing about them is shown).
+ */
+export async function nameSeen(db: Db, name: string): Promise<{ taken: boolean; lastSeen: number | null }> {
+  const { rows } = await sql<{ optedOut: boolean; lastSeen: Date }>`
+    SELECT p.last_seen AS "lastSeen", NOT (${notOptedOut}) AS "optedOut"
+    FROM performers p WHERE p.username = ${name}`.execute(db);
+  const row = rows[0];
+  if (row === undefined) return { taken: false, lastSeen: null };
+  return { taken: true, lastSeen: row.optedOut ? null : row.lastSeen.getTime() };
+}
+
+/**
+ * Which of these names a seen performer holds (opted-out ones included: their names are taken),
+ * in one query on the unique index: the name picker checks every suggestion before showing it.
+ */
+export async function takenAmong(db: Db, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const { rows } = await sql<{ name: string }>`
+    SELECT username AS name FROM performers WHERE username = ANY(${[...names]}::text[])`.execute(db);
+  return new Set(rows.map((r) => r.name));
 }

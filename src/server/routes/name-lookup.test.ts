@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPost, testApp } from "../../../tests/helpers/api.ts";
@@ -64,13 +65,18 @@ describe("the name lookups", () => {
     expect((await post("/v1/name-checker", { name: "rose" })).body).toMatchObject({
       name: "rose",
       taken: true,
+      lastSeen: Date.parse("2026-01-01T00:00:00Z"),
     });
     const free = (await post("/v1/name-checker", { name: "Rosey" })).body;
     expect(free).toMatchObject({ name: "rosey", taken: false });
     expect(free.similar).toContain("rosey_boy");
     expect(free.similar).not.toContain("rose_gone");
-    // An opted-out performer's name is still taken on the platform.
-    expect((await post("/v1/name-checker", { name: "rose_gone" })).body.taken).toBe(true);
+    expect(free.lastSeen).toBeNull();
+    expect(free.closest.map((c: { name: string }) => c.name)).toEqual(free.similar);
+    expect(free.closest[0]).toEqual({ name: free.similar[0], lastSeen: Date.parse("2026-01-01T00:00:00Z") });
+    // An opted-out performer's name is still taken on the platform, but nothing of them is shown.
+    const gone = (await post("/v1/name-checker", { name: "rose_gone" })).body;
+    expect(gone).toMatchObject({ taken: true, lastSeen: null });
   });
 
   it.each([
@@ -105,5 +111,25 @@ describe("the name lookups", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ status: 400, code: "bad_request" });
+  });
+
+  it("answers any body to the name checker with a result or a clear 400, never a 500", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({
+            name: fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 40 })),
+          }),
+        ),
+        async (payload) => {
+          const { status, body } = await post("/v1/name-checker", payload);
+          expect([200, 400]).toContain(status);
+          if (status === 400) expect(body.error.message).toEqual(expect.any(String));
+          else expect(body).toMatchObject({ taken: expect.any(Boolean), closest: expect.any(Array) });
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
-import { namesContaining, nameTaken, similarNames } from "../../db/queries/name-lookup.ts";
+import { closestNames, nameSeen, namesContaining } from "../../db/queries/name-lookup.ts";
 import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { genderCodeParam, modelNameParam, storedGender } from "../api/params.ts";
@@ -40,8 +40,16 @@ export function registerNameLookup(app: FastifyInstance, db: Db): void {
   app.post("/v1/name-checker", async (request, reply) => {
     const { name } = parseInput(nameCheckerBody, request.body);
     reply.header("cache-control", "no-store");
-    const [taken, similar] = await Promise.all([nameTaken(db, name), similarNames(db, name, SIMILAR_LIMIT)]);
-    return { name, taken, similar };
+    const [seen, closest] = await Promise.all([nameSeen(db, name), closestNames(db, name, SIMILAR_LIMIT)]);
+    // `similar` is the SPEC's list of names; `closest` adds when each was last seen (epoch ms), and
+    // `lastSeen` the name's own (null when free or opted out).
+    return {
+      name,
+      taken: seen.taken,
+      lastSeen: seen.lastSeen,
+      similar: closest.map((c) => c.name),
+      closest,
+    };
   });
 }
 
@@ -58,6 +66,9 @@ export const NAME_LOOKUP_DOCS: RouteDoc[] = [
     path: "/v1/name-checker",
     summary: "Whether a name is taken on the platform as far as we have seen, and the closest taken names",
     body: nameCheckerBody,
-    responses: { "200": "{ name, taken, similar }", "400": "a bad field" },
+    responses: {
+      "200": "{ name, taken, lastSeen, similar, closest: [{ name, lastSeen }] } (lastSeen in epoch ms)",
+      "400": "a bad field",
+    },
   },
 ];

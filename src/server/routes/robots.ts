@@ -9,7 +9,7 @@ import { requestOrigin } from "../web-request.ts";
  * - /settings, /logout, /mylists: a signed-in visitor's own pages;
  * - /claim/, /optout/: a form per performer, nothing to read;
  * - searches with a query string: endless combinations of the same results (the search pages
- *   without one stay crawlable).
+ *   without one stay crawlable); so are the name picker's suggestions (?words=).
  * The sitemap's address is on the origin the crawler asked for, like the pages' canonical links.
  */
 export function robotsTxt(origin: string): string {
@@ -26,6 +26,8 @@ Disallow: /claim/
 Disallow: /optout/
 Disallow: /search?
 Disallow: /search/*?
+Disallow: /namepicker?
+Disallow: /namepicker/*?
 
 Sitemap: ${origin}/sitemap.xml
 `;

@@ -45,6 +45,7 @@ export const STATIC_PATHS = [
   "/race",
   "/1080p",
   "/logos",
+  "/namepicker",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
