@@ -42,7 +42,7 @@ export function createListSummaryCache(db: Db) {
       entry.pollAt !== pollAt ||
       now - entry.builtAt >= LIST_SUMMARY_REUSE_MS
     ) {
-      const summary = await listSummary(db, { listId, viewerUserId: null, now, visibleToAll: true });
+      const summary = await listSummary(db, { listId, viewerUserId: null, now, visibleToAll: true, poll });
       if (summary === null) return null;
       const { list, observedAt, performers } = summary;
       entry = {

@@ -55,18 +55,21 @@ export async function listSummary(
     viewerUserId,
     now,
     visibleToAll = false,
+    poll: knownPoll,
   }: {
     listId: string;
     viewerUserId: string | null;
     now: number;
     /** The caller has decided who may see it (the summary cache): a private list is built too. */
     visibleToAll?: boolean;
+    /** The latest complete poll, when the caller has read it already (undefined: read it here). */
+    poll?: Date | null;
   },
 ): Promise<ListSummary | null> {
   const list = await listById(db, listId);
   const owner = list !== undefined && viewerUserId !== null && list.userId === viewerUserId;
   if (list === undefined || (!list.isPublic && !owner && !visibleToAll)) return null;
-  const poll = await latestCompletePoll(db);
+  const poll = knownPoll === undefined ? await latestCompletePoll(db) : knownPoll;
   const pollIsCurrent = poll !== null && onlineListIsCurrent(poll.getTime(), now);
   const [rows, watching] = await Promise.all([
     listPerformerRows(db, listId, poll, dayOfInstant(now)),

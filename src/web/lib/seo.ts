@@ -20,6 +20,8 @@ export interface PageMetaInput {
   description: string;
   /** The page's own path, without query: the canonical address. */
   path: string;
+  /** Kept out of search engines' indexes (account pages, a refused input). */
+  noindex?: boolean;
 }
 
 /** Title, description (also for link previews) and the canonical link of a page. */
@@ -32,6 +34,7 @@ export function pageMeta(site: SiteSettings | undefined, page: PageMetaInput): M
     { property: "og:description", content: page.description },
     { property: "og:url", content: canonical },
     { tagName: "link", rel: "canonical", href: canonical },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 
@@ -43,3 +46,6 @@ export function errorMeta(error: unknown): MetaDescriptor[] {
     { name: "robots", content: "noindex" },
   ];
 }
+
+/** An account page's headers (DESIGN.md §8): never kept by a cache; nothing personal is rendered on the server. */
+export const accountPageHeaders = () => ({ "cache-control": "private, no-store" });

@@ -5,10 +5,16 @@ import { ClaimSchedulePanel } from "../components/profile/claim-schedule-panel.t
 import profileEditorCss from "../components/profile/profile-editor.css?url";
 import { useLoginStatus } from "../lib/account/login-status.tsx";
 import { performerOfParam } from "../lib/account/performer-claim.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+import {
+  accountPageHeaders,
+  errorMeta,
+  type PageMetaFunction,
+  pageMeta,
+  siteOf,
+  titled,
+} from "../lib/seo.ts";
 
-/** Never kept by any cache (DESIGN.md §8): an account page, filled in the browser. */
-export const headers: HeadersFunction = () => ({ "cache-control": "private, no-store" });
+export const headers: HeadersFunction = accountPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileEditorCss }];
 
@@ -25,8 +31,8 @@ export const meta: PageMetaFunction = ({ matches, error, params }) => {
       title: titled(`${performer}'s schedule: edit`),
       description: `The verified performer ${performer} sets their weekly schedule and time zone.`,
       path: `/claim/${performer}/schedule`,
+      noindex: true,
     }),
-    { name: "robots", content: "noindex" },
   ];
 };
 

@@ -1,10 +1,16 @@
 import { type HeadersFunction, useRouteError } from "react-router";
 import { ErrorPage } from "../components/error-page.tsx";
 import { ImportPage } from "../components/lists/import-page.tsx";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+import {
+  accountPageHeaders,
+  errorMeta,
+  type PageMetaFunction,
+  pageMeta,
+  siteOf,
+  titled,
+} from "../lib/seo.ts";
 
-/** An account page (DESIGN.md §8): never kept by a cache, nothing personal rendered on the server. */
-export const headers: HeadersFunction = () => ({ "cache-control": "private, no-store" });
+export const headers: HeadersFunction = accountPageHeaders;
 
 export function loader() {
   return null;
@@ -17,8 +23,8 @@ export const meta: PageMetaFunction = ({ matches, error }) => {
       title: titled("Import a list"),
       description: "Import usernames or your favourites export into one of your performer lists.",
       path: "/lists/import",
+      noindex: true,
     }),
-    { name: "robots", content: "noindex" },
   ];
 };
 

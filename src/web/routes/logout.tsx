@@ -3,10 +3,10 @@ import { type HeadersFunction, Link, useLocation, useNavigate, useRouteError } f
 import { ErrorPage } from "../components/error-page.tsx";
 import { SIGN_OUT_REDIRECT_MS } from "../lib/account/account-session.ts";
 import { useLoginStatus } from "../lib/account/login-status.tsx";
-import { errorMeta, type PageMetaFunction, titled } from "../lib/seo.ts";
+import { accountPageHeaders, errorMeta, type PageMetaFunction, titled } from "../lib/seo.ts";
 
 /** A page that signs out is never a cached page. */
-export const headers: HeadersFunction = () => ({ "cache-control": "private, no-store" });
+export const headers: HeadersFunction = accountPageHeaders;
 
 export function loader() {
   return null;

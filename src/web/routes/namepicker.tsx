@@ -30,7 +30,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
       description: `Check whether a username is free on ${platform}, see the closest taken names, and get free names made from a few words.`,
       path: "/namepicker",
     });
-  const meta = pageMeta(site, {
+  return pageMeta(site, {
     title: titled(`Is ${check.name} taken? Name picker`),
     description:
       check.kind === "free"
@@ -39,8 +39,8 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
           ? `${check.name} is taken on ${platform}. See the closest taken names and free names like it.`
           : `${check.name} cannot be a username on ${platform}.`,
     path: check.kind === "invalid" ? "/namepicker" : namepickerPath(check.name),
+    noindex: check.kind === "invalid",
   });
-  return check.kind === "invalid" ? [...meta, { name: "robots", content: "noindex" }] : meta;
 };
 
 export function ErrorBoundary() {

@@ -4,10 +4,16 @@ import { CheckingSignIn, SignedOutPrompt } from "../components/account/signed-ou
 import { ErrorPage } from "../components/error-page.tsx";
 import { useLoginStatus } from "../lib/account/login-status.tsx";
 import { performerOfParam } from "../lib/account/performer-claim.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+import {
+  accountPageHeaders,
+  errorMeta,
+  type PageMetaFunction,
+  pageMeta,
+  siteOf,
+  titled,
+} from "../lib/seo.ts";
 
-/** Never kept by any cache (DESIGN.md §8): an account page, filled in the browser. */
-export const headers: HeadersFunction = () => ({ "cache-control": "private, no-store" });
+export const headers: HeadersFunction = accountPageHeaders;
 
 /** Nothing personal is loaded on the server: the browser fills the page from authenticated calls. */
 export function loader() {
@@ -22,8 +28,8 @@ export const meta: PageMetaFunction = ({ matches, error, params }) => {
       title: titled(`Opt ${performer} out`),
       description: `${performer} can leave this site, and come back, in one step.`,
       path: `/optout/${performer}`,
+      noindex: true,
     }),
-    { name: "robots", content: "noindex" },
   ];
 };
 

@@ -14,13 +14,20 @@ import { ErrorPage } from "../components/error-page.tsx";
 import profileEditorCss from "../components/profile/profile-editor.css?url";
 import { useLoginStatus } from "../lib/account/login-status.tsx";
 import { readSettingsNotice, withoutNotice } from "../lib/account/settings-params.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+import {
+  accountPageHeaders,
+  errorMeta,
+  type PageMetaFunction,
+  pageMeta,
+  siteOf,
+  titled,
+} from "../lib/seo.ts";
 
 /**
  * Never kept by any cache (DESIGN.md §8): the page is the same shell for everyone, but it is the
  * account page, and a reset link's token may be in its address.
  */
-export const headers: HeadersFunction = () => ({ "cache-control": "private, no-store" });
+export const headers: HeadersFunction = accountPageHeaders;
 
 /** The performer profile editor's sheet (issue 19): the section shows once signed in. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileEditorCss }];
@@ -37,8 +44,8 @@ export const meta: PageMetaFunction = ({ matches, error }) => {
       title: titled("Account settings"),
       description: "Sign in, create an account, and manage your camstats account.",
       path: "/settings",
+      noindex: true,
     }),
-    { name: "robots", content: "noindex" },
   ];
 };
 
