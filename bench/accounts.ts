@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { connect, ensureDatabase } from "../src/db/connect.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
-import { benchAuth } from "./bench-identity.ts";
+import { benchAuth, benchBearer } from "./bench-identity.ts";
 import { type LoadResult, runLoad, runRequests } from "./http-load.ts";
 import { runPacedLoad } from "./http-paced.ts";
 import { buildSearchData } from "./search-data.ts";
@@ -103,14 +103,7 @@ async function main(): Promise<void> {
       pool: 10,
     });
     try {
-      const signIn = await fetch(`${server.url}/v1/auth/sign-in`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: emails[0], password: PASSWORD }),
-      });
-      if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-      const { token } = (await signIn.json()) as { token: string };
-      const bearer = { authorization: `Bearer ${token}` };
+      const bearer = await benchBearer(server.url, emails[0] as string, PASSWORD);
       // Warm: the JIT, the key set, the page cache.
       await runLoad(server.url, ["/v1/user_info", ...MIX], { connections: 10, seconds: 3, headers: bearer });
 

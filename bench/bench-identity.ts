@@ -21,3 +21,19 @@ export const benchAuth = (db: Db) =>
 
 /** Accounts as a bench server has them. */
 export const benchIdentity = (db: Db) => createIdentity(db, benchAuth(db));
+
+/** Signs in on a bench server; the identity token as a Bearer header. */
+export async function benchBearer(
+  url: string,
+  email: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const signIn = await fetch(`${url}/v1/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  const { token } = (await signIn.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}

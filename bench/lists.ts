@@ -7,7 +7,7 @@ import { connect, ensureDatabase } from "../src/db/connect.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { dayOfInstant } from "../src/stats/calendar.ts";
-import { benchAuth } from "./bench-identity.ts";
+import { benchAuth, benchBearer } from "./bench-identity.ts";
 import { type LoadResult, runLoad } from "./http-load.ts";
 import { runPacedLoad } from "./http-paced.ts";
 import { buildSearchData } from "./search-data.ts";
@@ -105,14 +105,7 @@ async function main(): Promise<void> {
       pool: 10,
     });
     try {
-      const signIn = await fetch(`${server.url}/v1/auth/sign-in`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-      });
-      if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-      const { token } = (await signIn.json()) as { token: string };
-      const bearer = { authorization: `Bearer ${token}` };
+      const bearer = await benchBearer(server.url, EMAIL, PASSWORD);
       const summaryPath = `/v1/list_summary?listId=${LIST_ID}`;
       const first = await fetch(`${server.url}${summaryPath}`);
       const body = (await first.json()) as { performers?: unknown[] };
