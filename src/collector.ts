@@ -19,8 +19,9 @@ runProcess(lifecycle, "collector", async () => {
   lifecycle.log = log;
   const { database, feed } = await startCollection(config, log, lifecycle);
   // Alone, it has mail only with SMTP_URL (the sink is npm start's); alerts go where it polls.
-  const goLive = startGoLiveAlerts(config, database.db, null, log, lifecycle);
+  // One mailer, registered first so that it closes after the alerts and the claims check stop.
   const mailer = collectorMailer(config, database.db, null, lifecycle);
+  const goLive = startGoLiveAlerts(config, database.db, mailer, log, lifecycle);
   startPolling(config, feed, log, lifecycle, {
     db: database.db,
     mailer,

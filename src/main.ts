@@ -77,8 +77,9 @@ runProcess(lifecycle, "camstats", async () => {
 
   if (config.COLLECT) {
     // Only the process that polls sees who goes live: it alerts, whatever WEB_PROCESSES is.
-    const goLive = startGoLiveAlerts(config, database.db, mailSinkUrl, log, lifecycle);
+    // One mailer, registered first so that it closes after the alerts and the claims check stop.
     const mailer = collectorMailer(config, database.db, mailSinkUrl, lifecycle);
+    const goLive = startGoLiveAlerts(config, database.db, mailer, log, lifecycle);
     startPolling(config, feed, log, lifecycle, {
       db: database.db,
       mailer,

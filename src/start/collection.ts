@@ -59,8 +59,9 @@ export function startPolling(
 }
 
 /**
- * The collector's mailer, for the claims check (an earlier owner is told): to SMTP_URL, or to the
- * sink `npm start` runs; null when there is neither (then nobody can have an account either).
+ * The polling process's one mailer, for the claims check (an earlier owner is told) and the go-live
+ * alerts: to SMTP_URL, or to the sink `npm start` runs; null when there is neither (then nobody can
+ * have an account either).
  */
 export function collectorMailer(
   config: Config,

@@ -5,7 +5,7 @@ import { authSecretOf } from "../identity/auth-secret.ts";
 import { alertTokenKey } from "../lists/alert-token.ts";
 import { createGoLiveAlerts, type GoLiveAlerts } from "../lists/go-live-alerts.ts";
 import type { Logger } from "../log.ts";
-import { siteMailer } from "../mail/site-mailer.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { siteOriginOf } from "../site/site-origin.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -15,18 +15,18 @@ export const GO_LIVE_HOURLY_CRON = "0 * * * *";
 /**
  * Go-live alerts (decision 0020) in the process that polls: the collector's hook and the hourly
  * digest and pruning, registered for stopping (after the collector, which stops first: mail in
- * flight is waited for). Mail goes the accounts' way (SMTP_URL, or the sink `npm start` runs);
+ * flight is waited for). Mail goes the accounts' way (SMTP_URL, or the sink `npm start` runs), through
+the one mailer of the process that polls;
  * without either there are no accounts, and only the feeds' events are recorded.
  */
 export function startGoLiveAlerts(
   config: Config,
   db: Db,
-  mailSinkUrl: string | null,
+  /** The polling process's mailer (collectorMailer), which closes it after this stops; null: no mail. */
+  mailer: Mailer | null,
   log: Logger,
   lifecycle: Lifecycle,
 ): GoLiveAlerts {
-  const mailer =
-    config.SMTP_URL !== undefined || mailSinkUrl !== null ? siteMailer(config, db, mailSinkUrl) : null;
   const alerts = createGoLiveAlerts({
     db,
     mailer,
@@ -44,7 +44,6 @@ export function startGoLiveAlerts(
   lifecycle.started("the go-live alerts", async () => {
     cron.stop();
     await Promise.all([hourly, alerts.idle()]);
-    await mailer?.close();
   });
   // A digest missed while the site was down goes out now rather than at the next hour.
   void runHourly();
