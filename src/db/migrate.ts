@@ -17,6 +17,7 @@ import * as listAlerts from "./migrations/0015-list-alerts.ts";
 import * as performerClaims from "./migrations/0016-performer-claims.ts";
 import * as performerProfiles from "./migrations/0017-performer-profiles.ts";
 import * as performerThumbs from "./migrations/0018-performer-thumbs.ts";
+import * as subjectGoals from "./migrations/0019-subject-goals.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0016-performer-claims": performerClaims,
   "0017-performer-profiles": performerProfiles,
   "0018-performer-thumbs": performerThumbs,
+  "0019-subject-goals": subjectGoals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -410,3 +410,22 @@ export interface Database {
   performer_profiles: PerformerProfilesTable;
   performer_thumbs: PerformerThumbsTable;
 }
+
+/** Migration 0019: a token goal parsed from a performer's room subject (issue 20). */
+export interface SubjectGoalsTable {
+  performer_id: number;
+  /** The parser's normal form of the item: grouping and search key. */
+  item_key: string;
+  /** The item as last written. */
+  item: string;
+  tokens: number;
+  /** 'goal': the goal's amount; 'left': the highest "tokens left" seen, a lower bound of the price. */
+  amount_kind: "goal" | "left";
+  gender: "f" | "m" | "t" | "c";
+  first_seen: Timestamp;
+  last_seen: Timestamp;
+}
+
+export interface Database {
+  subject_goals: SubjectGoalsTable;
+}
