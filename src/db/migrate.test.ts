@@ -47,6 +47,7 @@ describe("migrations", () => {
       "rollup_days",
       "snapshots",
       "stream_sessions",
+      "subject_goals",
       "summary_suggestions",
       "tag_days",
       "tag_suggestions",
@@ -72,7 +73,7 @@ describe("migrations", () => {
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indrelid
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
-      WHERE i.indisprimary AND c.relname IN ('bio_fetch_failures', 'performer_bios', 'performer_claims', 'performer_days', 'performer_hours', 'performer_owners', 'performer_peaks', 'performer_profiles', 'performer_thumbs', 'performers', 'snapshots', 'stream_sessions')
+      WHERE i.indisprimary AND c.relname IN ('bio_fetch_failures', 'performer_bios', 'performer_claims', 'performer_days', 'performer_hours', 'performer_owners', 'performer_peaks', 'performer_profiles', 'performer_thumbs', 'performers', 'snapshots', 'stream_sessions', 'subject_goals')
       GROUP BY c.relname ORDER BY c.relname`.execute(t.db);
     for (const row of rows) expect(row.columns).toContain("performer_id");
     expect(rows.map((r) => r.table)).toEqual([
@@ -88,6 +89,7 @@ describe("migrations", () => {
       "performers",
       "snapshots",
       "stream_sessions",
+      "subject_goals",
     ]);
   });
 

@@ -8,7 +8,8 @@ import { type Kysely, sql } from "kysely";
  * search; `item` is the text as last written. `amount_kind` says what the number was: the goal's
  * amount ('goal'), or the tokens still missing ('left', kept as the highest seen while the same
  * goal stayed in the subject, so a lower bound of the price). `gender` is the performer's at the
- * last sighting. Rows of a performer who opts out are deleted with the rest of their data.
+ * last sighting. Like everything kept of a performer, rows stay through an opt-out (it can be
+ * withdrawn) and every read leaves opted-out performers out.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
