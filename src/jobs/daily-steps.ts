@@ -6,6 +6,7 @@ import { publishDailyViewerRankings } from "../publish/daily-viewer-files.ts";
 import { publishFollowerRankings } from "../publish/follower-files.ts";
 import { publishLocationFiles } from "../publish/location-files.ts";
 import { publishMonthlyRankings } from "../publish/monthly-files.ts";
+import { publishOpenData } from "../publish/open-data-files.ts";
 import { publishPossibleTags } from "../publish/possible-tags.ts";
 import { publishRecentProfileUpdates } from "../publish/recent-profile-updates.ts";
 import { publishSupporterRankings } from "../publish/supporter-files.ts";
@@ -56,6 +57,8 @@ export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }
   { name: "most followed and fastest rising", run: publishFollowerRankings },
   { name: "the year's top performers (on December 31st)", run: publishYearRankings },
   { name: "supporter rankings", run: publishSupporterRankings },
+  // Last: it turns the day's files written above into CSV.
+  { name: "open data CSV", run: publishOpenData },
 ];
 
 /**

@@ -198,3 +198,10 @@ export type TagExplorerDataset = (typeof TAG_EXPLORER_DATASETS)[number];
 export function tagExplorerPath(dataset: TagExplorerDataset): string {
   return `/api/tag_explorer/${dataset}.json`;
 }
+
+/** A day's open data file of one ranking family (issue 21): /data/{date}/{family}.csv. */
+export function openDataPath(day: string, family: string): string {
+  return `/data/${date(day)}/${segment("family", family)}.csv`;
+}
+
+export const OPEN_DATA_README_PATH = "/data/README.md";

@@ -60,20 +60,24 @@ async function replaceAtomically(target: string, data: Buffer): Promise<void> {
  * the same bytes; a file whose bytes are unchanged is not rewritten at all.
  */
 export async function publishJson(root: string, urlPath: string, data: unknown): Promise<PublishedFile> {
+  return publishBytes(root, urlPath, Buffer.from(stableJson(data)));
+}
+
+/** Any published file (a CSV, a README) written the way publishJson writes JSON. */
+export async function publishBytes(root: string, urlPath: string, data: Buffer): Promise<PublishedFile> {
   const target = resolveUnder(root, urlPath);
-  const json = Buffer.from(stableJson(data));
-  const etag = etagOf(json);
+  const etag = etagOf(data);
   const previous = await readFile(target).catch(() => null);
-  const changed = previous === null || !previous.equals(json);
+  const changed = previous === null || !previous.equals(data);
   if (changed) {
     await mkdir(path.dirname(target), { recursive: true });
-    // Compressed variants first: when the .json appears, its variants already match it.
-    for (const { suffix, encode } of ENCODINGS) await replaceAtomically(target + suffix, encode(json));
-    await replaceAtomically(target, json);
+    // Compressed variants first: when the file appears, its variants already match it.
+    for (const { suffix, encode } of ENCODINGS) await replaceAtomically(target + suffix, encode(data));
+    await replaceAtomically(target, data);
   }
   return {
     urlPath: `/${path.posix.normalize(urlPath).replace(/^\/+/, "")}`,
-    bytes: json.length,
+    bytes: data.length,
     etag,
     changed,
   };

@@ -135,6 +135,7 @@ describe("the pages", () => {
     const about = (await get("/about")).body;
     expect(about).toContain("Every minute we read the platform");
     expect(about).toContain("POST /v1/optout");
+    expect(about).toContain('<a href="/data/README.md">the open data README</a>');
     const privacy = (await get("/privacy")).body;
     expect(privacy).toContain("no tracking");
     expect(privacy).toContain("local storage");

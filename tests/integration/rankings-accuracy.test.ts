@@ -338,13 +338,41 @@ describe("published rankings against the ground truth", () => {
     }
   });
 
+  it("publishes each day's open data CSV with the rows of that day's ranking files", async () => {
+    const csv = async (day: string, family: string) =>
+      (await readFile(path.join(root, `data/${day}/${family}.csv`), "utf8")).split("\r\n").slice(1, -1);
+    for (const day of [DAYS[0] as string, LAST]) {
+      const viewers = await csv(day, "viewers");
+      const followers = await csv(day, "followers");
+      for (const gender of Object.keys(GENDERS) as Gender[]) {
+        const suffix = gender === "all" ? "" : `-${gender}`;
+        const popular: { u: string; max_u: number }[] = await read(
+          `/stats/${day}/most-popular${suffix}.json`,
+        );
+        expect(
+          viewers.filter((line) => line.startsWith(`${gender},`)),
+          `${day} ${gender}`,
+        ).toEqual(
+          popular.map((e, i) => expect.stringMatching(new RegExp(`^${gender},${i + 1},${e.u},${e.max_u},`))),
+        );
+        const ranked: { u: string; rank: number }[] = await read(
+          `/stats/${day}/user_followers${suffix}.json`,
+        );
+        expect(followers.filter((line) => line.startsWith(`${gender},`)).length, `${day} ${gender}`).toBe(
+          ranked.length,
+        );
+      }
+      expect(viewers.length).toBeGreaterThan(0);
+    }
+  });
+
   it("leaves opted-out performers out of every file and the excluded username out of every ranking", async () => {
     const files: string[] = [];
     const walk = async (dir: string): Promise<void> => {
       for (const entry of await readdir(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) await walk(full);
-        else if (entry.name.endsWith(".json")) files.push(full);
+        else if (entry.name.endsWith(".json") || entry.name.endsWith(".csv")) files.push(full);
       }
     };
     await walk(root);
@@ -354,6 +382,9 @@ describe("published rankings against the ground truth", () => {
       expect(text.includes(`"${optedEarly}"`), `${optedEarly} in ${file}`).toBe(false);
       expect(text.includes(`"${optedLate}"`), `${optedLate} in ${file}`).toBe(false);
       expect(text.includes(`"u":"${excluded}"`), `${excluded} in ${file}`).toBe(false);
+      for (const name of [optedEarly, optedLate, excluded]) {
+        expect(text.includes(`,${name},`), `${name} in ${file}`).toBe(false);
+      }
     }
     // The late opt-out had been collected before: the exclusion is the publisher's doing.
     const { rows } = await sql<{ n: number }>`

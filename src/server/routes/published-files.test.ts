@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../../db/connect.ts";
-import { publishJson } from "../../publish/write-file.ts";
+import { publishBytes, publishJson } from "../../publish/write-file.ts";
 import { buildApp } from "../app.ts";
 import { cacheControlFor } from "./published-files.ts";
 
@@ -19,6 +19,8 @@ describe("cacheControlFor", () => {
     expect(cacheControlFor("/stats/2026-11-20/most-popular.json", NOW)).toBe("public, max-age=300");
     expect(cacheControlFor("/stats/30days/most-popular.json", NOW)).toBe("public, max-age=300");
     expect(cacheControlFor("/api/active_user_count.json", NOW)).toBe("public, max-age=300");
+    expect(cacheControlFor("/data/2026-11-10/viewers.csv", NOW)).toBe("public, max-age=31536000, immutable");
+    expect(cacheControlFor("/data/2026-11-20/viewers.csv", NOW)).toBe("public, max-age=300");
   });
 });
 
@@ -32,6 +34,8 @@ describe("serving the published files", () => {
     root = await mkdtemp(path.join(tmpdir(), "served-"));
     await publishJson(root, "/stats/2020-01-01/most-popular.json", ranking);
     await publishJson(root, "/api/active_user_count.json", { rooms: 1200 });
+    await publishBytes(root, "/data/2020-01-01/viewers.csv", Buffer.from("list,rank\r\nall,1\r\n"));
+    await publishBytes(root, "/data/README.md", Buffer.from("# Open data\n"));
     app = buildApp({ db: db.db, publishDir: root });
     await app.ready();
   });
@@ -72,6 +76,29 @@ describe("serving the published files", () => {
     });
     expect(api.statusCode).toBe(200);
     expect(api.headers["cache-control"]).toBe("public, max-age=300");
+  });
+
+  it("serves the open data: a day's CSV and the README of its columns", async () => {
+    const csv = await app.inject({ url: "/data/2020-01-01/viewers.csv" });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.body).toBe("list,rank\r\nall,1\r\n");
+    expect(csv.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const gz = await app.inject({
+      url: "/data/2020-01-01/viewers.csv",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe("list,rank\r\nall,1\r\n");
+    const readme = await app.inject({ url: "/data/README.md" });
+    expect(readme.statusCode).toBe(200);
+    expect(readme.headers["content-type"]).toBe("text/markdown; charset=utf-8");
+    for (const url of [
+      "/data/2020-01-01/viewers.csv.gz",
+      "/data/2020-01-01/",
+      "/data/%2e%2e/%2e%2e/etc/passwd",
+    ]) {
+      expect([403, 404]).toContain((await app.inject({ url })).statusCode);
+    }
   });
 
   it("answers 404 for files that are not published, non-JSON paths and climbing paths", async () => {

@@ -8,7 +8,7 @@ const SETTLED_AFTER_DAYS = 2;
 const YEAR_SECONDS = 365 * 86_400;
 /** SPEC §9: API data may be cached 5 minutes. */
 const FRESH_SECONDS = 300;
-const DATED = /^\/stats\/(\d{4}-\d{2}-\d{2})\//;
+const DATED = /^\/(?:stats|data)\/(\d{4}-\d{2}-\d{2})\//;
 
 /**
  * Cache-Control of a published file: a past ranking day is cacheable for a year; the latest days
@@ -24,13 +24,19 @@ export function cacheControlFor(urlPath: string, now = Date.now()): string {
 }
 
 /**
- * The published JSON files (src/publish/) under their SPEC §7 paths: /stats/… and /api/….json.
+ * The published JSON files (src/publish/) under their SPEC §7 paths: /stats/… and /api/….json, and
+ * the open data under /data/ (a day's CSV files and the README of their columns).
  * The .br or .gz written beside each file is sent as it is when the client accepts it; ETag and
  * If-None-Match come from @fastify/static. Dynamic /api routes registered elsewhere win over these
  * (find-my-way prefers a static route to a wildcard).
  */
 export function registerPublishedFiles(app: FastifyInstance, publishDir: string): void {
-  for (const [index, prefix] of ["stats", "api"].entries()) {
+  const served = [
+    { prefix: "stats", allowed: (name: string) => name.endsWith(".json") },
+    { prefix: "api", allowed: (name: string) => name.endsWith(".json") },
+    { prefix: "data", allowed: (name: string) => name.endsWith(".csv") || name === "/README.md" },
+  ];
+  for (const [index, { prefix, allowed }] of served.entries()) {
     const root = path.resolve(publishDir, prefix);
     // @fastify/static wants its root to exist; an empty one just answers 404 until the first publish.
     mkdirSync(root, { recursive: true });
@@ -42,7 +48,7 @@ export function registerPublishedFiles(app: FastifyInstance, publishDir: string)
       index: false,
       list: false,
       dotfiles: "deny",
-      allowedPath: (pathName) => pathName.endsWith(".json"),
+      allowedPath: allowed,
       // Our policy, by path, in setHeaders (send's own would overwrite it with max-age=0).
       cacheControl: false,
       setHeaders: (res, filePath) => {

@@ -63,6 +63,15 @@ export default function About() {
         </li>
       </ul>
 
+      <h2 id="open-data">Open data</h2>
+      <p>
+        Each ranking day is also published as plain CSV files, one per ranking (most viewers, most followed,
+        fastest rising and the supporter lists), at <code>/data/YYYY-MM-DD/viewers.csv</code> and beside it{" "}
+        <code>followers.csv</code>, <code>growing.csv</code> and <code>supporters.csv</code>. They hold
+        exactly what the ranking pages show. The columns, and the licence (CC BY 4.0: use them for anything,
+        naming us as the source), are described in <a href="/data/README.md">the open data README</a>.
+      </p>
+
       <h2>Who we are not</h2>
       <p>
         {SITE_NAME} is independent: it is not run by, or affiliated with, {platform}. Links to performers'
