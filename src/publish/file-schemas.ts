@@ -6,7 +6,7 @@ import { modelCountByLocationSchema } from "./location-files.ts";
 import { manifestSchema } from "./manifest.ts";
 import { monthlyIndexSchema } from "./monthly-files.ts";
 import { onlineUsersDeltaSchema, onlineUsersSchema } from "./online-users.ts";
-import { EXTRA_PATHS, FIXED_PATHS, LIST_PATHS, tagExplorerPath } from "./paths.ts";
+import { EXTRA_PATHS, FIXED_PATHS, LIST_PATHS, TAG_RELATED_PATH, tagExplorerPath } from "./paths.ts";
 import { possibleTagsFileSchema } from "./possible-tags.ts";
 import { publicListsFileSchema } from "./public-lists.ts";
 import {
@@ -21,6 +21,7 @@ import { recentProfileUpdatesFileSchema } from "./recent-profile-updates.ts";
 import {
   allTagsFileSchema,
   monthlyFileSchema,
+  relatedTagsFileSchema,
   tagCountsFileSchema,
   tagFigureFileSchema,
   tagMapFileSchema,
@@ -55,6 +56,7 @@ const EXACT: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   [tagExplorerPath("viewers"), tagFigureFileSchema],
   [tagExplorerPath("follower_count"), tagFigureFileSchema],
   [tagExplorerPath("follower_gain"), tagFigureFileSchema],
+  [TAG_RELATED_PATH, relatedTagsFileSchema],
 ]);
 
 const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [

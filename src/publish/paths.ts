@@ -199,6 +199,9 @@ export function tagExplorerPath(dataset: TagExplorerDataset): string {
   return `/api/tag_explorer/${dataset}.json`;
 }
 
+/** The tags co-used with each top tag (the tag explorer's pages; not among SPEC §3's datasets). */
+export const TAG_RELATED_PATH = "/api/tag_explorer/related.json";
+
 /** A day's open data file of one ranking family (issue 21): /data/{date}/{family}.csv. */
 export function openDataPath(day: string, family: string): string {
   return `/data/${date(day)}/${segment("family", family)}.csv`;

@@ -43,3 +43,20 @@ export const tagFigureFileSchema = z.strictObject({
   ),
 });
 export type TagFigureFile = z.infer<typeof tagFigureFileSchema>;
+
+/**
+ * /api/tag_explorer/related.json (beside SPEC §3's seven datasets, for the tag explorer's pages):
+ * per top tag, its performers over the 30 days ending with the day and the tags they also used.
+ */
+export const relatedTagsFileSchema = z.strictObject({
+  day,
+  from: day,
+  tags: z.record(
+    z.string(),
+    z.strictObject({
+      performers: count,
+      related: z.array(z.strictObject({ tag: z.string(), performers: count })).max(20),
+    }),
+  ),
+});
+export type RelatedTagsFile = z.infer<typeof relatedTagsFileSchema>;

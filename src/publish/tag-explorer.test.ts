@@ -3,11 +3,12 @@ import { createTestDatabase, type TestDatabase } from "../../tests/helpers/datab
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../tests/helpers/fixtures.ts";
 import { publishTwice, readPublished, testPublishContext } from "../../tests/helpers/publish.ts";
 import { rollupTagDays } from "../stats/tag-days.ts";
-import { TAG_EXPLORER_DATASETS, tagExplorerPath } from "./paths.ts";
+import { TAG_EXPLORER_DATASETS, TAG_RELATED_PATH, tagExplorerPath } from "./paths.ts";
 import { publishTagExplorer } from "./tag-explorer.ts";
 import {
   allTagsFileSchema,
   monthlyFileSchema,
+  relatedTagsFileSchema,
   tagCountsFileSchema,
   tagFigureFileSchema,
   tagMapFileSchema,
@@ -61,6 +62,9 @@ describe("tag explorer datasets", () => {
     await day(unk, DAY, ["cute"], [3, 5, null]);
     await day(dee, DAY, ["cute", "secret"], [900, 9000, 90]);
     await day(ann, "2026-11-10", ["cute"], [1, 1, 0]);
+    // In the 30 days but never rolled up into tag_days: counts for related.json only.
+    const eve = await insertPerformer(db, { username: "eve", gender: "f" });
+    await day(eve, "2026-11-15", ["asian", "cute"], [1, 1, 0]);
     await day(ann, "2026-10-05", ["cute", "old"], [1, 1, 0]);
     await day(bob, "2026-10-05", ["cute"], [1, 1, 0]);
     await day(ann, "2026-10-06", ["old"], [1, 1, 0]);
@@ -79,9 +83,10 @@ describe("tag explorer datasets", () => {
     const context = await testPublishContext(t.db);
     try {
       const { first, second } = await publishTwice(publishTagExplorer, context, DAY);
-      expect(first.map((f) => f.urlPath)).toEqual(
-        TAG_EXPLORER_DATASETS.map((d) => `/api/tag_explorer/${d}.json`),
-      );
+      expect(first.map((f) => f.urlPath)).toEqual([
+        ...TAG_EXPLORER_DATASETS.map((d) => `/api/tag_explorer/${d}.json`),
+        "/api/tag_explorer/related.json",
+      ]);
       expect(second).toEqual(first.map((f) => ({ ...f, changed: false })));
       const files: Record<string, unknown> = {};
       for (const dataset of TAG_EXPLORER_DATASETS) {
@@ -175,6 +180,27 @@ describe("tag explorer datasets", () => {
             },
             couple: { all: figure(3, 3), couples: figure(3, 3), women: none, men: none, trans: none },
           },
+        },
+      });
+    } finally {
+      await context.remove();
+    }
+  });
+
+  it("publishes the tags each top tag's performers also used over the 30 days, opted-out ones left out", async () => {
+    const context = await testPublishContext(t.db);
+    try {
+      await publishTagExplorer(context, DAY);
+      const related = relatedTagsFileSchema.parse(await readPublished(context, TAG_RELATED_PATH));
+      // cute and asian share ann and eve; couple shares only cou with cute (a coincidence: left out);
+      // dee (opted out) and her "secret" count nowhere.
+      expect(related).toEqual({
+        day: DAY,
+        from: "2026-10-22",
+        tags: {
+          cute: { performers: 5, related: [{ tag: "asian", performers: 2 }] },
+          asian: { performers: 3, related: [{ tag: "cute", performers: 2 }] },
+          couple: { performers: 1, related: [] },
         },
       });
     } finally {

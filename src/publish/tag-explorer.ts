@@ -1,17 +1,25 @@
 import type { GenderKey } from "../db/schema.ts";
 import { addDays, monthsEndingWith } from "../stats/calendar.ts";
 import {
+  coUsedTags,
   monthsWithData,
   type TagGenderDay,
   tagGenderDay,
   tagMonths,
+  tagPerformersOver,
   tagsSeen,
 } from "../stats/tag-explorer.ts";
 import type { DayPublisher } from "./context.ts";
-import { TAG_EXPLORER_DATASETS, type TagExplorerDataset, tagExplorerPath } from "./paths.ts";
+import {
+  TAG_EXPLORER_DATASETS,
+  TAG_RELATED_PATH,
+  type TagExplorerDataset,
+  tagExplorerPath,
+} from "./paths.ts";
 import type {
   AllTagsFile,
   MonthlyFile,
+  RelatedTagsFile,
   TagCountsFile,
   TagFigureFile,
   TagMapFile,
@@ -22,6 +30,8 @@ import { type PublishedFile, publishJson } from "./write-file.ts";
 export const TOP_TAGS = 200;
 export const ALL_TAGS_DAYS = 30;
 export const MONTHS = 12;
+/** The co-used tags kept per top tag. */
+export const RELATED_PER_TAG = 12;
 
 const GENDER_NAMES = ["couples", "women", "men", "trans"] as const;
 type GenderName = (typeof GENDER_NAMES)[number];
@@ -111,15 +121,18 @@ function figureFile(
 /**
  * The tag explorer's seven datasets (SPEC §3), each at /api/tag_explorer/{dataset}.json, from
  * tag_days as of the day. The top tags are those of tagCounts; monthly, viewers, follower_count and
- * follower_gain give figures for them only.
+ * follower_gain give figures for them only. Beside them related.json: the tags each top tag's
+ * performers also used over the 30 days (from performer_days, which keeps the performer).
  */
 export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
   const ranked = rankTags(await tagGenderDay(db, day));
   const top = ranked.slice(0, TOP_TAGS);
   const months = monthsEndingWith(day, MONTHS);
   const monthStart = `${months[0]}-01`;
-  const [seen, monthRows, dataDays] = await Promise.all([
-    tagsSeen(db, addDays(day, -(ALL_TAGS_DAYS - 1)), day),
+  const windowStart = addDays(day, -(ALL_TAGS_DAYS - 1));
+  const topTags = top.map((t) => t.tag);
+  const [seen, monthRows, dataDays, coUsed, windowPerformers] = await Promise.all([
+    tagsSeen(db, windowStart, day),
     tagMonths(
       db,
       top.map((t) => t.tag),
@@ -127,6 +140,8 @@ export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
       day,
     ),
     monthsWithData(db, monthStart, day),
+    coUsedTags(db, topTags, windowStart, day, RELATED_PER_TAG),
+    tagPerformersOver(db, topTags, windowStart, day),
   ]);
 
   const tagMap: TagMapFile = {
@@ -134,7 +149,7 @@ export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
     tags: Object.fromEntries(ranked.map((t, i) => [t.tag, { rank: i + 1, ...countsOf(t) }])),
   };
   const tagCounts: TagCountsFile = { day, tags: top.map((t) => ({ tag: t.tag, ...countsOf(t) })) };
-  const allTags: AllTagsFile = { day, from: addDays(day, -(ALL_TAGS_DAYS - 1)), tags: seen };
+  const allTags: AllTagsFile = { day, from: windowStart, tags: seen };
   const performerDays = new Map<string, Map<string, number>>();
   for (const r of monthRows) {
     const byMonth = performerDays.get(r.tag) ?? new Map<string, number>();
@@ -167,5 +182,21 @@ export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
   for (const dataset of TAG_EXPLORER_DATASETS) {
     written.push(await publishJson(root, tagExplorerPath(dataset), files[dataset]));
   }
+  const related: RelatedTagsFile = {
+    day,
+    from: windowStart,
+    tags: Object.fromEntries(
+      topTags.map((tag) => [
+        tag,
+        {
+          performers: windowPerformers.get(tag) ?? 0,
+          related: coUsed
+            .filter((r) => r.tag === tag)
+            .map((r) => ({ tag: r.other, performers: r.performers })),
+        },
+      ]),
+    ),
+  };
+  written.push(await publishJson(root, TAG_RELATED_PATH, related));
   return written;
 };

@@ -70,3 +70,68 @@ export async function monthsWithData(db: Db, from: string, to: string): Promise<
     GROUP BY 1 ORDER BY 1`.execute(db);
   return new Map(rows.map((r) => [r.month, r.days]));
 }
+
+/** A tag used by the same performers as another tag. */
+export interface CoUsedTag {
+  tag: string;
+  other: string;
+  /** Performers who carried both tags on some day from `from` to `to` (not necessarily the same day). */
+  performers: number;
+}
+
+/**
+ * For each of `tags`, the other tags most of its performers also used from `from` to `to`, at most
+ * `limit` each, most shared first, then by tag; pairs of a single performer are a coincidence and
+ * left out. Opted-out performers are left out (performer_days keeps their past rows).
+ */
+export async function coUsedTags(
+  db: Db,
+  tags: readonly string[],
+  from: string,
+  to: string,
+  limit: number,
+): Promise<CoUsedTag[]> {
+  const { rows } = await sql<CoUsedTag>`
+    WITH used AS (
+      SELECT DISTINCT d.performer_id, t.tag
+      FROM performer_days d
+      CROSS JOIN LATERAL unnest(d.tags) AS t(tag)
+      JOIN performers p USING (performer_id)
+      WHERE d.day BETWEEN ${from}::date AND ${to}::date
+        AND NOT EXISTS (
+          SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+    ), pairs AS (
+      SELECT a.tag, b.tag AS other, COUNT(*)::integer AS performers
+      FROM used a JOIN used b ON b.performer_id = a.performer_id AND b.tag <> a.tag
+      WHERE a.tag = ANY(${[...tags]}::text[])
+      GROUP BY a.tag, b.tag
+      HAVING COUNT(*) > 1
+    ), ranked AS (
+      SELECT tag, other, performers,
+        row_number() OVER (PARTITION BY tag ORDER BY performers DESC, other COLLATE "C") AS place
+      FROM pairs
+    )
+    SELECT tag, other, performers FROM ranked
+    WHERE place <= ${limit}
+    ORDER BY tag COLLATE "C", place`.execute(db);
+  return rows;
+}
+
+/** Per tag of `tags`, the performers who used it from `from` to `to` (opted-out ones left out). */
+export async function tagPerformersOver(
+  db: Db,
+  tags: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const { rows } = await sql<{ tag: string; performers: number }>`
+    SELECT t.tag, COUNT(DISTINCT d.performer_id)::integer AS performers
+    FROM performer_days d
+    CROSS JOIN LATERAL unnest(d.tags) AS t(tag)
+    JOIN performers p USING (performer_id)
+    WHERE d.day BETWEEN ${from}::date AND ${to}::date AND t.tag = ANY(${[...tags]}::text[])
+      AND NOT EXISTS (
+        SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+    GROUP BY t.tag`.execute(db);
+  return new Map(rows.map((r) => [r.tag, r.performers]));
+}
