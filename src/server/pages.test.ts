@@ -22,8 +22,12 @@ const TOP_NAV = [
   ["/blog", "Blog"],
 ];
 
-/** SPEC §2 Navigation: every footer link (the tag pages by the SPEC's three examples). */
+/**
+ * SPEC §2 Navigation: every footer link (the tag pages by the SPEC's three examples), and the tag
+ * explorer (SPEC §1), which the SPEC's list does not name.
+ */
 const FOOTER_PATHS = [
+  "/tags",
   "/top",
   "/top/performers",
   "/top/viewers/all",

@@ -206,12 +206,13 @@ describe("the tag ranking overview pages", () => {
   it("puts the tag explorer's tags with 30-day lists for the gender in the cloud", async () => {
     const cloud = (html: string) =>
       [
-        ...(/<section class="tag-cloud"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "").matchAll(
+        ...(/<ul class="tag-cloud__list"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "").matchAll(
           /href="([^"]*)"/g,
         ),
       ].map((m) => m[1]);
     expect(cloud((await get("/top/women")).html)).toEqual(["/top/asian/women", "/top/feet/women"]);
     expect(cloud((await get("/top")).html)).toEqual(["/top/asian", "/top/feet", "/top/latina"]);
+    expect((await get("/top")).html).toContain('<p class="tag-cloud__more"><a href="/tags"');
   });
 
   it("answers 404 for an unknown tag or a malformed address", async () => {

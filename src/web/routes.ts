@@ -21,6 +21,9 @@ export default [
   route("1080p", "routes/hd-cams.tsx", { id: "hd-1080p" }),
   route("4k", "routes/hd-cams.tsx", { id: "hd-4k" }),
   route("about", "routes/about.tsx"),
+  // The tag explorer (SPEC §1): every tag, and one tag's page. /tag/{tags} (the live rooms) is another page.
+  route("tags", "routes/tags.tsx"),
+  route("tags/:tag", "routes/tags-tag.tsx"),
   // The account pages (SPEC §2): never cached, nothing personal rendered on the server.
   route("settings", "routes/settings.tsx"),
   route("logout", "routes/logout.tsx"),

@@ -9,6 +9,7 @@ import {
   dailyViewerRankingPath,
   FIXED_PATHS,
   monthlyViewerRankingPath,
+  TAG_RELATED_PATH,
   tagExplorerPath,
   tagFollowerGainPath,
   tagFollowersPath,
@@ -16,7 +17,14 @@ import {
   userFollowersPath,
 } from "../../src/publish/paths.ts";
 import type { DailyIndex } from "../../src/publish/ranking-schemas.ts";
-import type { TagCountsFile, TagMapFile } from "../../src/publish/tag-explorer-schemas.ts";
+import type {
+  AllTagsFile,
+  MonthlyFile,
+  RelatedTagsFile,
+  TagCountsFile,
+  TagFigureFile,
+  TagMapFile,
+} from "../../src/publish/tag-explorer-schemas.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
 import { RANKING_GENDERS, type RankingGender } from "../../src/stats/rankings/vocabulary.ts";
 
@@ -167,7 +175,90 @@ export async function writeTagOverviewFixture(options: {
   };
   await publishJson(root, tagExplorerPath("tagMap"), tagMap);
   await publishJson(root, tagExplorerPath("tagCounts"), tagCounts);
+  await writeExplorerFigures(
+    root,
+    ranked.map(([tag]) => tag),
+  );
 
   await publishOnlineUsers(root, options.abbr, options.now ?? new Date(), options.online);
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** The 12 months of the tag explorer's series, ending with LATEST_DAY's month. */
+export const EXPLORER_MONTHS = [
+  "2025-02",
+  "2025-03",
+  "2025-04",
+  "2025-05",
+  "2025-06",
+  "2025-07",
+  "2025-08",
+  "2025-09",
+  "2025-10",
+  "2025-11",
+  "2025-12",
+  "2026-01",
+];
+/** A tag used in the 30 days but not on LATEST_DAY: it has a page, without figures. */
+export const QUIET_TAG = "quiet";
+
+/**
+ * The tag explorer's other files: every top tag's months (the first ten unknown, then 20 and 30
+ * a day for cute, half that for the others), the day's averages (cute: 3,250,000 followers on
+ * average, to try the axis labels), allTags with the quiet tag, and related tags (asian and
+ * latina go with cute).
+ */
+async function writeExplorerFigures(root: string, tags: string[]): Promise<void> {
+  const months = (tag: string) => [
+    ...EXPLORER_MONTHS.slice(0, 10).map(() => null),
+    tag === "cute" ? 20 : 10,
+    tag === "cute" ? 30 : 15,
+  ];
+  const monthly: MonthlyFile = {
+    day: LATEST_DAY,
+    months: EXPLORER_MONTHS,
+    tags: Object.fromEntries(tags.map((tag) => [tag, months(tag)])),
+  };
+  const figure = (total: number, average: number | null) => ({ total, average });
+  const figures = (average: number): TagFigureFile => ({
+    day: LATEST_DAY,
+    tags: Object.fromEntries(
+      tags.map((tag, i) => [
+        tag,
+        {
+          all: figure(average * 10, average / (i + 1)),
+          couples: figure(0, null),
+          women: figure(average * 5, average),
+          men: figure(0, null),
+          trans: figure(0, null),
+        },
+      ]),
+    ),
+  });
+  const allTags: AllTagsFile = { day: LATEST_DAY, from: "2025-12-12", tags: [...tags, QUIET_TAG].sort() };
+  const related: RelatedTagsFile = {
+    day: LATEST_DAY,
+    from: "2025-12-12",
+    tags: Object.fromEntries(
+      tags.map((tag) => [
+        tag,
+        {
+          performers: 400,
+          related:
+            tag === "cute"
+              ? [
+                  { tag: "asian", performers: 90 },
+                  { tag: "latina", performers: 60 },
+                ]
+              : [],
+        },
+      ]),
+    ),
+  };
+  await publishJson(root, tagExplorerPath("monthly"), monthly);
+  await publishJson(root, tagExplorerPath("viewers"), figures(1_500));
+  await publishJson(root, tagExplorerPath("follower_count"), figures(3_250_000));
+  await publishJson(root, tagExplorerPath("follower_gain"), figures(-120));
+  await publishJson(root, tagExplorerPath("allTags"), allTags);
+  await publishJson(root, TAG_RELATED_PATH, related);
 }

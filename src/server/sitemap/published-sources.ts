@@ -1,10 +1,11 @@
 import { modelCountByLocationSchema } from "../../publish/location-files.ts";
 import { manifestSchema } from "../../publish/manifest.ts";
 import { monthlyIndexSchema } from "../../publish/monthly-files.ts";
-import { dailyIndexPath, EXTRA_PATHS, FIXED_PATHS } from "../../publish/paths.ts";
+import { dailyIndexPath, EXTRA_PATHS, FIXED_PATHS, tagExplorerPath } from "../../publish/paths.ts";
 import { possibleTagsFileSchema } from "../../publish/possible-tags.ts";
 import { dailyIndexSchema } from "../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
+import { tagCountsFileSchema } from "../../publish/tag-explorer-schemas.ts";
 import { latestShownDay } from "../../site/shown-days.ts";
 import type { PublishedSources } from "./site-pages.ts";
 
@@ -14,11 +15,12 @@ import type { PublishedSources } from "./site-pages.ts";
  * lists nothing; the latest day is the one /top/viewers shows without a date.
  */
 export async function readPublishedSources(publishDir: string, nowMs: number): Promise<PublishedSources> {
-  const [manifest, monthly, possible, locations] = await Promise.all([
+  const [manifest, monthly, possible, locations, tagCounts] = await Promise.all([
     readPublishedJson(publishDir, FIXED_PATHS.manifest, manifestSchema),
     readPublishedJson(publishDir, FIXED_PATHS.monthlyIndex, monthlyIndexSchema),
     readPublishedJson(publishDir, EXTRA_PATHS.possibleTags, possibleTagsFileSchema),
     readPublishedJson(publishDir, FIXED_PATHS.modelCountByLocation, modelCountByLocationSchema),
+    readPublishedJson(publishDir, tagExplorerPath("tagCounts"), tagCountsFileSchema),
   ]);
   let daily: PublishedSources["daily"] = null;
   if (manifest) {
@@ -31,5 +33,6 @@ export async function readPublishedSources(publishDir: string, nowMs: number): P
     monthly,
     possibleTags: possible?.tags.map((t) => t.tag) ?? [],
     locations: locations?.map((l) => l.location) ?? [],
+    explorer: tagCounts === null ? null : { day: tagCounts.day, tags: tagCounts.tags.map((t) => t.tag) },
   };
 }

@@ -86,6 +86,7 @@ describe("the sitemap's pages", () => {
       monthly: { day: DAY, lists: { ...none, women: ["asian"] }, tagFollowers: [] },
       possibleTags: ["asian", "asian"],
       locations: ["colombia", "united-states"],
+      explorer: { day: DAY, tags: ["asian", "big boobs", "日本"] },
     });
     expect(pages.slice(0, STATIC_PATHS.length).map((p) => p.path)).toEqual([...STATIC_PATHS]);
     const paths = pages.map((p) => p.path);
@@ -94,12 +95,18 @@ describe("the sitemap's pages", () => {
     expect(paths).toContain("/top/viewers/asian");
     expect(paths).toContain("/top/asian/women");
     expect(paths).toContain("/popular/asian");
+    expect(pages.filter((p) => p.path.startsWith("/tags/"))).toEqual([
+      { path: "/tags/asian", lastmod: DAY },
+      { path: "/tags/%E6%97%A5%E6%9C%AC", lastmod: DAY },
+    ]);
     expect(paths.slice(-2)).toEqual(["/location/colombia", "/location/united-states"]);
   });
 
   it("lists only the static pages before anything is published", () => {
     expect(
-      sitePages({ daily: null, monthly: null, possibleTags: [], locations: [] }).map((p) => p.path),
+      sitePages({ daily: null, monthly: null, possibleTags: [], locations: [], explorer: null }).map(
+        (p) => p.path,
+      ),
     ).toEqual([...STATIC_PATHS]);
   });
 });

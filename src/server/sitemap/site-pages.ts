@@ -4,6 +4,7 @@ import { dailyViewerPath, isAddressableTag } from "../../site/urls/daily-viewers
 import { locationPath } from "../../site/urls/location.ts";
 import { popularPath } from "../../site/urls/popular.ts";
 import { followerListPath, isListTag, scoreListPath } from "../../site/urls/ranked-lists.ts";
+import { tagPagePath } from "../../site/urls/tag-explorer.ts";
 import { isOverviewTag, tagOverviewPath } from "../../site/urls/tag-overview.ts";
 import { isFileSegment, RANKING_GENDERS, type RankingGender } from "../../stats/rankings/vocabulary.ts";
 
@@ -46,6 +47,7 @@ export const STATIC_PATHS = [
   "/1080p",
   "/logos",
   "/namepicker",
+  "/tags",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
@@ -58,6 +60,8 @@ export interface PublishedSources {
   possibleTags: readonly string[];
   /** The locations of /api/location/modelCountByLocation.json (countries with performers). */
   locations: readonly string[];
+  /** The tag explorer's top tags (/api/tag_explorer/tagCounts.json) and their day. */
+  explorer: { day: string; tags: readonly string[] } | null;
 }
 
 const GENDERS = RANKING_GENDERS.filter((g): g is Exclude<RankingGender, "all"> => g !== "all");
@@ -124,7 +128,14 @@ export function tagPages(tags: readonly string[]): SitemapPage[] {
   return tags.filter(isFileSegment).map((tag) => ({ path: `/tag/${seg(tag)}`, lastmod: null }));
 }
 
-/** Every page but the performers', each once, in a stable order: static, daily, popular, 30-day, tags, locations. */
+/** /tags/{tag} of the tag explorer's top tags, as of its day. */
+export function explorerTagPages(explorer: { day: string; tags: readonly string[] }): SitemapPage[] {
+  return explorer.tags
+    .filter(isFileSegment)
+    .map((tag) => ({ path: tagPagePath(tag), lastmod: explorer.day }));
+}
+
+/** Every page but the performers', each once, in a stable order: static, daily, popular, 30-day, tags, explorer, locations. */
 export function sitePages(sources: PublishedSources): SitemapPage[] {
   const all: SitemapPage[] = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: null })),
@@ -132,6 +143,7 @@ export function sitePages(sources: PublishedSources): SitemapPage[] {
     ...(sources.daily ? popularPages(sources.daily.day, sources.daily.index) : []),
     ...(sources.monthly ? monthlyPages(sources.monthly) : []),
     ...tagPages(sources.possibleTags),
+    ...(sources.explorer ? explorerTagPages(sources.explorer) : []),
     ...locationPages(sources.locations),
   ];
   const byPath = new Map<string, SitemapPage>();

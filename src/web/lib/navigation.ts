@@ -48,6 +48,8 @@ export const FOOTER_SECTIONS: readonly FooterSection[] = [
       { to: "/map", label: "Map" },
       { to: "/lists", label: "Lists" },
       { to: "/traffic", label: "Traffic" },
+      // Beyond SPEC §2's footer list: SPEC §1's tag explorer, where a visitor looks for tags.
+      { to: "/tags", label: "Tag explorer" },
       { to: "/tag/bigboobs", label: "#bigboobs" },
       { to: "/tag/asian", label: "#asian" },
       { to: "/tag/latina", label: "#latina" },

@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
+import { TAGS_PATH } from "../../../site/urls/tag-explorer.ts";
 import { type TagCount, tagCloud } from "../../lib/daily-viewers/tag-cloud.ts";
 
 /** The tag cloud (SPEC §2, §9): the day's most used tags, sized by how many performers used them. */
@@ -33,6 +34,9 @@ export function TagCloud({
           </li>
         ))}
       </ul>
+      <p className="tag-cloud__more">
+        <Link to={TAGS_PATH}>Every tag, with its trend, in the tag explorer</Link>
+      </p>
     </section>
   );
 }

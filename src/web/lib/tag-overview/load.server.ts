@@ -38,7 +38,7 @@ import { tagRank } from "./rank-badge.ts";
 import { firstLive, OVERVIEW_ROWS, OVERVIEW_TABS, type OverviewRow, type OverviewTabId } from "./tabs.ts";
 
 /** A tab's list read from its file, as rows of the overview's table; null when not published. */
-async function readList(publishDir: string, tab: OverviewTabId, path: string | null) {
+export async function readList(publishDir: string, tab: OverviewTabId, path: string | null) {
   if (path === null) return null;
   if (tab === "viewers") {
     const rows = await readPublishedJson(publishDir, path, dailyViewerFileSchema);
@@ -55,7 +55,7 @@ async function readList(publishDir: string, tab: OverviewTabId, path: string | n
  * shows those and says so (`allGenders`). The day's lists need the day: none before the first
  * day is published.
  */
-function listPaths(view: OverviewView, day: string | null): Record<OverviewTabId, string | null> {
+export function listPaths(view: OverviewView, day: string | null): Record<OverviewTabId, string | null> {
   const { gender, tag } = view;
   if (tag === null) {
     return {
