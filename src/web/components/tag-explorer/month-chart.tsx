@@ -4,7 +4,8 @@ const HEIGHT = 180;
 const WIDTH = 420;
 const TOP = 10;
 const BOTTOM = 24;
-const RIGHT = 8;
+/** Room beside the plot at least this wide, more when a month's label reaches past it. */
+const EDGE = 8;
 /** Average width of a label character at the chart's font size, for the axis' room. */
 const CHAR_WIDTH = 7;
 
@@ -24,8 +25,16 @@ export function MonthChart({
 }) {
   const known = values.filter((v): v is number => v !== null);
   const { ticks, top } = valueAxis(Math.max(0, ...known));
-  const left = Math.max(...ticks.map((t) => tickLabel(t).length)) * CHAR_WIDTH + 10;
-  const plotWidth = WIDTH - left - RIGHT;
+  // Every other month is named, counted back from the last, which always is.
+  const named = months.map((m, i) => ((months.length - 1 - i) % 2 === 0 ? monthLabel(m) : null));
+  // A month's name is centred on its point: the first and the last need half their width beside the plot.
+  const halfName = (name: string | null | undefined) => (name ? (name.length * CHAR_WIDTH) / 2 + 2 : 0);
+  const left = Math.max(
+    Math.max(...ticks.map((t) => tickLabel(t).length)) * CHAR_WIDTH + 10,
+    halfName(named[0]),
+  );
+  const right = Math.max(EDGE, halfName(named.at(-1)));
+  const plotWidth = WIDTH - left - right;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const x = (i: number) =>
     left + (months.length <= 1 ? plotWidth / 2 : (i / (months.length - 1)) * plotWidth);
@@ -46,7 +55,7 @@ export function MonthChart({
     <svg className="month-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
       {ticks.map((t) => (
         <g key={t}>
-          <line className="month-chart__grid" x1={left} x2={WIDTH - RIGHT} y1={y(t)} y2={y(t)} />
+          <line className="month-chart__grid" x1={left} x2={WIDTH - right} y1={y(t)} y2={y(t)} />
           <text
             className="month-chart__tick"
             x={left - 6}
@@ -58,13 +67,13 @@ export function MonthChart({
           </text>
         </g>
       ))}
-      {months.map((m, i) =>
+      {named.map((name, i) =>
         // Every other month on the axis: twelve names do not fit a phone's width.
-        i % 2 === (months.length - 1) % 2 ? (
-          <text key={m} className="month-chart__tick" x={x(i)} y={HEIGHT - 6} textAnchor="middle">
-            {monthLabel(m)}
+        name === null ? null : (
+          <text key={months[i]} className="month-chart__tick" x={x(i)} y={HEIGHT - 6} textAnchor="middle">
+            {name}
           </text>
-        ) : null,
+        ),
       )}
       {runs.map((points) =>
         points.includes(" ") ? (

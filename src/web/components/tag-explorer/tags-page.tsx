@@ -48,6 +48,9 @@ export function TagsPage({ data, platformName }: { data: TagIndexData; platformN
       {/* The <search> element is from 2023; the role on the form reaches every screen reader. */}
       {/* biome-ignore lint/a11y/useSemanticElements: see above */}
       <form className="tag-explorer__search" method="get" action="/tags" role="search">
+        {/* Before the search box, so the address reads in its canonical order. */}
+        {view.gender !== "all" && <input type="hidden" name="gender" value={view.gender} />}
+        {view.sort !== "performers" && <input type="hidden" name="sort" value={view.sort} />}
         <label htmlFor="tag-search">Find a tag</label>
         <input
           id="tag-search"
@@ -58,8 +61,6 @@ export function TagsPage({ data, platformName }: { data: TagIndexData; platformN
           placeholder="e.g. latina"
           autoComplete="off"
         />
-        {view.gender !== "all" && <input type="hidden" name="gender" value={view.gender} />}
-        {view.sort !== "performers" && <input type="hidden" name="sort" value={view.sort} />}
         <button type="submit">Search</button>
         {view.search !== "" && <Link to={tagIndexPath({ ...view, search: "" })}>Clear</Link>}
       </form>
