@@ -46,6 +46,7 @@ import { registerListImage, registerListImageFiles } from "./routes/list-image.t
 import { registerListImport } from "./routes/list-import.ts";
 import { registerListSummary } from "./routes/list-summary.ts";
 import { registerLists } from "./routes/lists.ts";
+import { liveStatsReader, registerLiveStats } from "./routes/live-stats.ts";
 import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
@@ -204,6 +205,7 @@ function registerRoutes(
     registerStreams(api, options.db);
     registerStreamers(api, options.db, options.now);
     registerTraffic(api, options.db);
+    registerLiveStats(api, liveStatsReader(options.db));
     registerModelSearch(api, search);
     registerSummaries(api, options.db);
     registerGeoip(api, new Set(options.ageVerificationRegions ?? []));

@@ -100,7 +100,7 @@ describe("the tag explorer pages", () => {
       `#cute was the #1 most used tag on ${PLATFORM} on ${LATEST_DAY} (UTC), by 300 performers; this month's daily average is +50% on last month's.`,
     );
     // The chart's value axis is labelled compactly, in full.
-    expect(html).toMatch(/<svg class="month-chart"[^>]*role="img"/);
+    expect(html).toMatch(/<svg class="svg-line-chart"[^>]*role="img"/);
     expect(html).toContain(">30</text>");
     expect(page).toContain("Jan 2026 30");
     expect(page).toContain("Feb 2025 no data");

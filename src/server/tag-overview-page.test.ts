@@ -206,9 +206,7 @@ describe("the tag ranking overview pages", () => {
   it("puts the tag explorer's tags with 30-day lists for the gender in the cloud", async () => {
     const cloud = (html: string) =>
       [
-        ...(/<ul class="tag-cloud__list"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "").matchAll(
-          /href="([^"]*)"/g,
-        ),
+        ...(/<ul class="tag-cloud__list"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "").matchAll(/href="([^"]*)"/g),
       ].map((m) => m[1]);
     expect(cloud((await get("/top/women")).html)).toEqual(["/top/asian/women", "/top/feet/women"]);
     expect(cloud((await get("/top")).html)).toEqual(["/top/asian", "/top/feet", "/top/latina"]);

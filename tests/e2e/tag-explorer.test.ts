@@ -23,7 +23,7 @@ const pageOverflows = (page: Page) =>
 /** The text labels of the month chart that reach outside the chart's box. */
 const labelsOutsideChart = (page: Page) =>
   page.evaluate<string[]>(`(() => {
-    const svg = document.querySelector("svg.month-chart");
+    const svg = document.querySelector("svg.svg-line-chart");
     if (svg === null) return ["no chart"];
     const box = svg.getBoundingClientRect();
     return [...svg.querySelectorAll("text")]

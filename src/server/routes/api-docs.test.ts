@@ -49,6 +49,7 @@ describe("GET /api/docs", () => {
         "/v1/list_update_metadata",
         "/v1/list_watch",
         "/v1/lists/{id}",
+        "/v1/live_stats",
         "/v1/model-search",
         "/v1/monthly_summary/{id}",
         "/v1/name-checker",

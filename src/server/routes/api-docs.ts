@@ -10,6 +10,7 @@ import { LIST_IMAGE_DOCS } from "./list-image.ts";
 import { LIST_IMPORT_DOCS } from "./list-import.ts";
 import { LIST_SUMMARY_DOCS } from "./list-summary.ts";
 import { LIST_DOCS } from "./lists.ts";
+import { LIVE_STATS_DOCS } from "./live-stats.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
 import { ONLINE_ROOMS_DOCS } from "./online-rooms.ts";
@@ -27,6 +28,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...STREAMERS_DOCS,
   ...MODEL_SEARCH_DOCS,
   ...TRAFFIC_DOCS,
+  ...LIVE_STATS_DOCS,
   ...GEOIP_DOCS,
   ...ONLINE_ROOMS_DOCS,
   ...SUMMARIES_DOCS,

@@ -48,6 +48,7 @@ export const STATIC_PATHS = [
   "/logos",
   "/namepicker",
   "/tags",
+  "/live-stats",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */

@@ -48,7 +48,8 @@ export const FOOTER_SECTIONS: readonly FooterSection[] = [
       { to: "/map", label: "Map" },
       { to: "/lists", label: "Lists" },
       { to: "/traffic", label: "Traffic" },
-      // Beyond SPEC §2's footer list: SPEC §1's tag explorer, where a visitor looks for tags.
+      // Beyond SPEC §2's footer list: pages SPEC §1 and §2 name, where a visitor looks for them.
+      { to: "/live-stats", label: "Live stats" },
       { to: "/tags", label: "Tag explorer" },
       { to: "/tag/bigboobs", label: "#bigboobs" },
       { to: "/tag/asian", label: "#asian" },

@@ -1,5 +1,6 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import chartCss from "../components/charts/svg-line-chart.css?url";
 import { ErrorPage } from "../components/error-page.tsx";
 import tagExplorerCss from "../components/tag-explorer/tag-explorer.css?url";
 import { TagPage, tagPageHeading } from "../components/tag-explorer/tag-page.tsx";
@@ -9,7 +10,10 @@ import { loadTagPage } from "../lib/tag-explorer/load.server.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
 /** /tags/{tag}: one tag of the tag explorer. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: tagExplorerCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: chartCss },
+  { rel: "stylesheet", href: tagExplorerCss },
+];
 
 export function loader({ params, context }: PageLoaderArgs) {
   return loadTagPage(params, context);

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { GENDER_LABELS } from "../../../site/gender-labels.ts";
 import { TAGS_PATH, tagPagePath } from "../../../site/urls/tag-explorer.ts";
+import { monthWithYear } from "../../lib/chart-scale.ts";
 import { formatCount } from "../../lib/format.ts";
-import { monthWithYear } from "../../lib/tag-explorer/chart-scale.ts";
 import type { TagPageData } from "../../lib/tag-explorer/page-data.ts";
 import { TAB_INFO } from "../../lib/tag-overview/tabs.ts";
 import { MonthChart } from "./month-chart.tsx";
