@@ -106,7 +106,7 @@ export interface AppOptions {
    * processes serve the site (src/server/shared-rate-limit.ts).
    */
   rateLimitStore?: FastifyRateLimitStoreCtor;
-  /** The clock the API judges live states by (GET /api/streamers?modelName); tests fix it. */
+  /** The clock the API judges live states by (GET /api/streamers?modelName) and keeps shared answers by; tests fix it. */
   now?: () => number;
   /** Compression and ETags of the API's answers (api/compression.ts); on by default, off to measure them. */
   apiCompression?: boolean;
@@ -205,7 +205,7 @@ function registerRoutes(
     registerStreams(api, options.db);
     registerStreamers(api, options.db, options.now);
     registerTraffic(api, options.db);
-    registerLiveStats(api, liveStatsReader(options.db));
+    registerLiveStats(api, liveStatsReader(options.db, options.now));
     registerModelSearch(api, search);
     registerSummaries(api, options.db);
     registerGeoip(api, new Set(options.ageVerificationRegions ?? []));

@@ -102,28 +102,35 @@ export function LiveStatsPage({ data, platformName }: { data: LiveStats; platfor
           </dl>
 
           <h2 id="live-genders">By gender</h2>
-          <table className="live-stats__table" aria-labelledby="live-genders">
-            <thead>
-              <tr>
-                <th scope="col">Gender</th>
-                <th scope="col">Rooms</th>
-                <th scope="col">Share</th>
-                <th scope="col">Viewers</th>
-                <th scope="col">Share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {GENDERS.map(([code, label]) => (
-                <tr key={code}>
-                  <th scope="row">{label}</th>
-                  <td>{formatCount(now.byGender[code].rooms)}</td>
-                  <td>{share(now.byGender[code].rooms, now.rooms)}</td>
-                  <td>{formatCount(now.byGender[code].viewers)}</td>
-                  <td>{share(now.byGender[code].viewers, now.viewers)}</td>
+          <section
+            className="live-stats__scroll"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+            tabIndex={0}
+            aria-labelledby="live-genders"
+          >
+            <table className="live-stats__table">
+              <thead>
+                <tr>
+                  <th scope="col">Gender</th>
+                  <th scope="col">Rooms</th>
+                  <th scope="col">Share</th>
+                  <th scope="col">Viewers</th>
+                  <th scope="col">Share</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {GENDERS.map(([code, label]) => (
+                  <tr key={code}>
+                    <th scope="row">{label}</th>
+                    <td>{formatCount(now.byGender[code].rooms)}</td>
+                    <td>{share(now.byGender[code].rooms, now.rooms)}</td>
+                    <td>{formatCount(now.byGender[code].viewers)}</td>
+                    <td>{share(now.byGender[code].viewers, now.viewers)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
 
           <h2>The last 24 hours</h2>
           <p className="live-stats__note">
