@@ -42,6 +42,10 @@ describe("the collector against the sandbox platform over HTTP", () => {
         rooms: truth.length,
         duplicates: 0,
       });
+      const { rows: pollRows } = await sql<{ rooms: number; rooms_hd: number }>`
+        SELECT rooms, rooms_hd FROM polls WHERE observed_at = ${new Date(at)}`.execute(t.db);
+      expect(pollRows).toEqual([{ rooms: truth.length, rooms_hd: truth.filter((r) => r.isHd).length }]);
+      expect(pollRows[0]?.rooms_hd).toBeGreaterThan(0);
 
       const { rows } = await sql<{
         username: string;

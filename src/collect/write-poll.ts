@@ -28,14 +28,16 @@ export function pollTotals(rooms: RankedRoom[]): PollTotals {
     t: { rooms: 0, viewers: 0 },
   };
   let viewers = 0;
+  let hdRooms = 0;
   for (const room of rooms) {
     viewers += room.viewers ?? 0;
+    if (room.profile.is_hd === true) hdRooms++;
     if (room.gender) {
       byGender[room.gender].rooms++;
       byGender[room.gender].viewers += room.viewers ?? 0;
     }
   }
-  return { rooms: rooms.length, viewers, byGender };
+  return { rooms: rooms.length, viewers, byGender, hdRooms };
 }
 
 /**

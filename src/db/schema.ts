@@ -54,6 +54,8 @@ export interface PollsTable {
   viewers_m: Generated<BigCount>;
   viewers_c: Generated<BigCount>;
   viewers_t: Generated<BigCount>;
+  /** Migration 0024: rooms marked HD; null for polls before it was counted. */
+  rooms_hd: number | null;
   pages: number;
   requests: number;
   duration_ms: number;

@@ -22,6 +22,8 @@ export interface PollTotals {
   rooms: number;
   viewers: number;
   byGender: Record<"f" | "m" | "c" | "t", { rooms: number; viewers: number }>;
+  /** Rooms the feed marked HD. */
+  hdRooms: number;
 }
 
 /**
@@ -32,12 +34,12 @@ export async function insertPoll(db: Db, poll: PollRecord, totals: PollTotals): 
   const g = totals.byGender;
   const { rows } = await sql<{ poll_id: number }>`
     INSERT INTO polls (observed_at, started_at, finished_at, status, source, expected_rooms, rooms, viewers,
-      rooms_f, rooms_m, rooms_c, rooms_t, viewers_f, viewers_m, viewers_c, viewers_t,
+      rooms_f, rooms_m, rooms_c, rooms_t, viewers_f, viewers_m, viewers_c, viewers_t, rooms_hd,
       pages, requests, duration_ms, duplicates, malformed, excluded, errors)
     VALUES (${poll.observedAt}, ${poll.startedAt}, ${poll.finishedAt}, ${poll.status}, ${poll.source},
       ${poll.expectedRooms}, ${totals.rooms}, ${totals.viewers},
       ${g.f.rooms}, ${g.m.rooms}, ${g.c.rooms}, ${g.t.rooms},
-      ${g.f.viewers}, ${g.m.viewers}, ${g.c.viewers}, ${g.t.viewers},
+      ${g.f.viewers}, ${g.m.viewers}, ${g.c.viewers}, ${g.t.viewers}, ${totals.hdRooms},
       ${poll.pages}, ${poll.requests}, ${poll.durationMs}, ${poll.duplicates}, ${poll.malformed},
       ${poll.excluded}, ${JSON.stringify(poll.errors)}::jsonb)
     ON CONFLICT (observed_at) DO NOTHING
