@@ -1,5 +1,6 @@
 import type { Db } from "../db/connect.ts";
 import { publishAdditionalTags } from "../publish/additional-tags.ts";
+import { publishCameraTrends } from "../publish/camera-trends.ts";
 import { publishCelebrations } from "../publish/celebrations.ts";
 import type { DayPublisher } from "../publish/context.ts";
 import { publishDailyViewerRankings } from "../publish/daily-viewer-files.ts";
@@ -70,6 +71,7 @@ export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher;
   { name: "top monthly and tag lists", run: publishMonthlyRankings, otherTables: false },
   { name: "locations", run: publishLocationFiles, otherTables: true },
   { name: "traffic", run: publishTraffic, otherTables: true },
+  { name: "camera trends", run: publishCameraTrends, otherTables: true },
   { name: "celebrations", run: publishCelebrations, otherTables: false },
   { name: "recent profile updates", run: publishRecentProfileUpdates, otherTables: false },
   { name: "possible tags", run: publishPossibleTags, otherTables: false },

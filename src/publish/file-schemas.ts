@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { additionalTagsFileSchema } from "./additional-tags.ts";
+import { cameraTrendsFileSchema } from "./camera-trends.ts";
 import { celebrationsFileSchema } from "./celebrations.ts";
 import { dailyIndexSchema } from "./daily-viewer-files.ts";
 import { modelCountByLocationSchema } from "./location-files.ts";
@@ -45,6 +46,7 @@ const EXACT: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   [FIXED_PATHS.activeUserCountTrendsYoy, activeUserCountTrendsYoySchema],
   [FIXED_PATHS.recentBroadcasterStats, recentBroadcasterStatsSchema],
   [EXTRA_PATHS.celebrations, celebrationsFileSchema],
+  [EXTRA_PATHS.cameraTrends, cameraTrendsFileSchema],
   [EXTRA_PATHS.recentProfileUpdates, recentProfileUpdatesFileSchema],
   [EXTRA_PATHS.possibleTags, possibleTagsFileSchema],
   [EXTRA_PATHS.additionalTags, additionalTagsFileSchema],

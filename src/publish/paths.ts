@@ -176,6 +176,8 @@ export const EXTRA_PATHS = {
   recentProfileUpdates: "/api/recent_profile_updates.json",
   possibleTags: "/api/tags/possible_tags.json",
   additionalTags: "/api/tags/additional_tags.json",
+  /** The camera trends page's year of room mix (issue 21). */
+  cameraTrends: "/api/camera_trends.json",
 } as const;
 
 /** Model lists' files (issue 18). */
