@@ -24,8 +24,9 @@ export default [
   // The tag explorer (SPEC §1): every tag, and one tag's page. /tag/{tags} (the live rooms) is another page.
   route("tags", "routes/tags.tsx"),
   route("tags/:tag", "routes/tags-tag.tsx"),
-  // Pages SPEC §2 knows by name only: live stats.
+  // Pages SPEC §2 knows by name only: live stats, camera trends.
   route("live-stats", "routes/live-stats.tsx"),
+  route("camera-trends", "routes/camera-trends.tsx"),
   // The account pages (SPEC §2): never cached, nothing personal rendered on the server.
   route("settings", "routes/settings.tsx"),
   route("logout", "routes/logout.tsx"),

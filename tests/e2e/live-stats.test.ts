@@ -6,7 +6,7 @@ import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading } from "./page-helpers.ts";
+import { chartLabelsOutside, heading, pageOverflows } from "./page-helpers.ts";
 
 const minute = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
 
@@ -42,10 +42,8 @@ describe("live stats in a browser", () => {
       const { page, errors } = await open("/live-stats", { viewport });
       await heading(page, "Live stats");
       await expectNoSeriousViolations(page, "live stats");
-      const overflows = await page.evaluate<boolean>(
-        "document.documentElement.scrollWidth > document.documentElement.clientWidth",
-      );
-      expect(overflows).toBe(false);
+      expect(await pageOverflows(page)).toBe(false);
+      expect(await chartLabelsOutside(page)).toEqual([]);
       // The page's timers under the test's control, from a fresh load.
       await page.clock.install();
       await page.reload();

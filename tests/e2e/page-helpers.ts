@@ -32,3 +32,22 @@ export function startImageHost(): Promise<Server> {
 export const closeServer = (server: Server) => new Promise((resolve) => server.close(resolve));
 
 export const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+/** Whether the page scrolls sideways as a whole (a table may scroll inside its own box). */
+export const pageOverflows = (page: Page) =>
+  page.evaluate<boolean>("document.documentElement.scrollWidth > document.documentElement.clientWidth");
+
+/** The text labels of the server-drawn charts (`svg.svg-line-chart`) that reach outside their chart's box. */
+export const chartLabelsOutside = (page: Page) =>
+  page.evaluate<string[]>(`(() => {
+    const outside = [];
+    for (const svg of document.querySelectorAll("svg.svg-line-chart")) {
+      const box = svg.getBoundingClientRect();
+      for (const t of svg.querySelectorAll("text")) {
+        const r = t.getBoundingClientRect();
+        if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+          outside.push(t.textContent);
+      }
+    }
+    return outside;
+  })()`);

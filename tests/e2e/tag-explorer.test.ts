@@ -11,28 +11,10 @@ import {
 } from "../helpers/tag-overview-files.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading } from "./page-helpers.ts";
+import { chartLabelsOutside, heading, pageOverflows } from "./page-helpers.ts";
 
 /** The table's tags, in order. */
 const tableTags = (page: Page) => page.locator(".tag-explorer__table tbody th[scope=row]").allTextContents();
-
-/** Whether the page scrolls sideways as a whole (a table may scroll inside its own box). */
-const pageOverflows = (page: Page) =>
-  page.evaluate<boolean>("document.documentElement.scrollWidth > document.documentElement.clientWidth");
-
-/** The text labels of the month chart that reach outside the chart's box. */
-const labelsOutsideChart = (page: Page) =>
-  page.evaluate<string[]>(`(() => {
-    const svg = document.querySelector("svg.svg-line-chart");
-    if (svg === null) return ["no chart"];
-    const box = svg.getBoundingClientRect();
-    return [...svg.querySelectorAll("text")]
-      .filter((t) => {
-        const r = t.getBoundingClientRect();
-        return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
-      })
-      .map((t) => t.textContent);
-  })()`);
 
 describe("the tag explorer in a browser", () => {
   let fixture: TagOverviewFixture;
@@ -75,7 +57,7 @@ describe("the tag explorer in a browser", () => {
         await page.waitForURL("**/tags?sort=name");
         await page.locator(".tag-explorer__table").getByRole("link", { name: "#cute" }).click();
         await heading(page, "#cute in the tag explorer");
-        expect(await labelsOutsideChart(page)).toEqual([]);
+        expect(await chartLabelsOutside(page)).toEqual([]);
         expect(await pageOverflows(page)).toBe(false);
         await expectNoSeriousViolations(page, "tag explorer tag");
         expect(errors).toEqual([]);
@@ -85,7 +67,7 @@ describe("the tag explorer in a browser", () => {
         const { page, errors } = await open("/tags/asian", { viewport, javaScript: false });
         await heading(page, "#asian in the tag explorer");
         expect(await page.locator(".tag-explorer__list").count()).toBe(4);
-        expect(await labelsOutsideChart(page)).toEqual([]);
+        expect(await chartLabelsOutside(page)).toEqual([]);
         expect(errors).toEqual([]);
       });
     });

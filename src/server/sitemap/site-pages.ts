@@ -49,6 +49,7 @@ export const STATIC_PATHS = [
   "/namepicker",
   "/tags",
   "/live-stats",
+  "/camera-trends",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */

@@ -50,6 +50,7 @@ export const FOOTER_SECTIONS: readonly FooterSection[] = [
       { to: "/traffic", label: "Traffic" },
       // Beyond SPEC §2's footer list: pages SPEC §1 and §2 name, where a visitor looks for them.
       { to: "/live-stats", label: "Live stats" },
+      { to: "/camera-trends", label: "Camera trends" },
       { to: "/tags", label: "Tag explorer" },
       { to: "/tag/bigboobs", label: "#bigboobs" },
       { to: "/tag/asian", label: "#asian" },

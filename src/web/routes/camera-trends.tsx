@@ -1,0 +1,44 @@
+import type { HeadersFunction, LinksFunction } from "react-router";
+import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import cameraTrendsCss from "../components/camera-trends/camera-trends.css?url";
+import { CameraTrendsPage } from "../components/camera-trends/camera-trends-page.tsx";
+import chartCss from "../components/charts/svg-line-chart.css?url";
+import { ErrorPage } from "../components/error-page.tsx";
+import { loadCameraTrends } from "../lib/camera-trends/load.server.ts";
+import { cameraTrendsPath } from "../lib/camera-trends/trend-view.ts";
+import type { PageLoaderArgs } from "../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+import type { loader as rootLoader } from "../root.tsx";
+
+/** /camera-trends (SPEC §2 names "camera trends"): the rooms' HD, gender and tag shares over time. */
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: chartCss },
+  { rel: "stylesheet", href: cameraTrendsCss },
+];
+
+export function loader({ request, context }: PageLoaderArgs) {
+  return loadCameraTrends(request, context);
+}
+
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
+
+export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (error || !data) return errorMeta(error);
+  const site = siteOf(matches);
+  const platform = site?.platformName ?? "the platform";
+  return pageMeta(site, {
+    title: titled(`Camera trends on ${platform}`),
+    description: `How ${platform}'s rooms are made up day by day: the share in HD, of each gender and of the biggest tags, to ${data.day}.`,
+    path: cameraTrendsPath(data.span),
+  });
+};
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function CameraTrends() {
+  const data = useLoaderData<typeof loader>();
+  const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  return <CameraTrendsPage data={data} platformName={platformName} />;
+}
