@@ -32,6 +32,7 @@ import {
   registerProfileImageFiles,
 } from "./routes/account-images.ts";
 import { registerAccountSettings } from "./routes/account-settings.ts";
+import { registerComparePerformers } from "./routes/compare-performers.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
@@ -222,6 +223,7 @@ function registerRoutes(
       if (options.listAlertTokenKey !== undefined)
         registerListAlerts(api, options.db, options.identity, options.listAlertTokenKey);
       registerUserInfo(api, options.db, options.identity);
+      registerComparePerformers(api, options.db, options.identity, options.now ?? Date.now);
       registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
       registerAccountSettings(api, options.db, options.identity, options.now ?? Date.now);
       registerAccountImages(api, {
