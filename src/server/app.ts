@@ -32,10 +32,10 @@ import {
   registerProfileImageFiles,
 } from "./routes/account-images.ts";
 import { registerAccountSettings } from "./routes/account-settings.ts";
-import { registerComparePerformers } from "./routes/compare-performers.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
+import { registerComparePerformers } from "./routes/compare-performers.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerDevSandbox } from "./routes/dev-sandbox.ts";

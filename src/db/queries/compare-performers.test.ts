@@ -29,6 +29,8 @@ describe("comparePerformers", () => {
       followerGain: 10,
       peakViewers: 400,
       minutesOnline: 30,
+      avgViewers: 100,
+      viewerSeconds: 1800,
       bestRank: 1,
     });
     await day("2026-11-14", {
@@ -36,6 +38,8 @@ describe("comparePerformers", () => {
       followerGain: 100,
       peakViewers: 50,
       minutesOnline: 120,
+      avgViewers: 33.33,
+      viewerSeconds: 5400,
       bestRank: 30,
     });
     await day("2026-11-16", {
@@ -43,6 +47,9 @@ describe("comparePerformers", () => {
       followerGain: 100,
       peakViewers: 80,
       minutesOnline: 90,
+      // Part of the time without a viewer sample.
+      avgViewers: 70,
+      viewerSeconds: 3600,
       bestRank: 12,
     });
     // Seen, but never in public nor online.
@@ -53,17 +60,10 @@ describe("comparePerformers", () => {
       followerGain: 3950,
       peakViewers: 999,
       minutesOnline: 600,
+      avgViewers: 500,
       bestRank: 1,
     });
     await insertPerformerDay(t.db, { performerId: gone, day: "2026-11-16", followers: 7, peakViewers: 7 });
-    const hour = (d: string, h: number, avg: number | null, viewerSeconds: number) =>
-      sql`INSERT INTO performer_hours (performer_id, day, hour, seconds_online, avg_viewers, viewer_seconds)
-        VALUES (${ann}, ${d}::date, ${h}, 3600, ${avg}, ${viewerSeconds})`.execute(t.db);
-    await hour("2026-11-14", 10, 40, 3600);
-    await hour("2026-11-14", 11, 20, 1800);
-    await hour("2026-11-16", 5, 70, 3600);
-    await hour("2026-11-16", 6, null, 0);
-    await hour("2026-11-21", 1, 500, 3600);
   });
   afterAll(async () => {
     await t?.drop();
@@ -91,14 +91,13 @@ describe("comparePerformers", () => {
         followers: 1050,
         followerChange: 150,
         peakViewers: 80,
-        // (40 × 3600 + 20 × 1800 + 70 × 3600) / 9000
+        // (33.33 × 5400 + 70 × 3600) / 9000, weighted by the seconds
         avgViewers: 48,
         hoursOnline: 3.5,
         bestRank: 12,
         daysLive: 2,
       },
       days: [
-        // (40 × 3600 + 20 × 1800) / 5400 = 33.33…
         {
           day: "2026-11-14",
           followers: 1000,

@@ -25,11 +25,10 @@ export interface ComparedWindow {
  * `lastDay` itself before any roll-up. Today so far is never in it: its rows do not exist yet.
  *
  * Per performer asked (in the order asked): unknown and opted-out names alike are just not found;
- * a found one has every day of the window, a day with no row holding nulls (not zeros), and the
- * window's totals. Followers, peak viewers, minutes online and best rank are performer_days' (the
- * midnight rule's days); average viewers are performer_hours' hourly averages weighted by their
- * seconds (clock days: the only stored per-day viewer average; decision 0026). One statement, the
- * day rows built as JSON by PostgreSQL: 5 performers of 365 days are 1,825 of them.
+ * a found one has every day of the window, a day with no performer_days row holding nulls (not
+ * zeros), and the window's totals. Everything is performer_days' (one row a day, the midnight
+ * rule's days; average viewers since migration 0022, decision 0026). One statement, the day rows
+ * built as JSON by PostgreSQL: 5 performers over 365 days are 1,825 of them.
  */
 export async function comparePerformers(
   db: Db,
@@ -45,54 +44,52 @@ export async function comparePerformers(
     bounds AS (
       SELECT to_day - ${daysBack - 1}::integer AS from_day, to_day FROM window_end
     ),
+    -- One lookup by the unique username per name (a join let the planner scan every performer).
     asked AS (
       SELECT a.username, a.ord, p.performer_id, p.display_name, p.gender
       FROM unnest(${[...usernames]}::text[]) WITH ORDINALITY AS a(username, ord)
-      LEFT JOIN performers p ON p.username = a.username
-        AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+      LEFT JOIN LATERAL (
+        SELECT p.performer_id, p.display_name, p.gender FROM performers p
+        WHERE p.username = a.username
+          AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+      ) p ON true
     ),
+    -- Dates, not timestamps: the join to the rows below is then a hash join on both keys.
     window_days AS (
-      SELECT d::date AS day FROM bounds, generate_series(bounds.from_day, bounds.to_day, interval '1 day') AS d
+      SELECT b.from_day + i AS day FROM bounds b, generate_series(0, ${daysBack - 1}::integer) AS i
     ),
+    -- The window's rows by the primary key's range, performer by performer.
     day_rows AS (
-      SELECT pd.performer_id, pd.day, pd.followers, pd.follower_gain, pd.peak_viewers, pd.minutes_online, pd.best_rank
+      SELECT pd.performer_id, pd.day, pd.followers, pd.follower_gain, pd.peak_viewers, pd.minutes_online,
+        pd.best_rank, pd.avg_viewers, pd.viewer_seconds
       FROM performer_days pd, bounds b
       WHERE pd.performer_id IN (SELECT performer_id FROM asked) AND pd.day BETWEEN b.from_day AND b.to_day
     ),
-    -- Each day's viewer average: its hours' averages weighted by the seconds that had one.
-    viewer_days AS (
-      SELECT h.performer_id, h.day,
-        SUM(h.avg_viewers * h.viewer_seconds) AS viewer_weight, SUM(h.viewer_seconds) AS viewer_seconds
-      FROM performer_hours h, bounds b
-      WHERE h.performer_id IN (SELECT performer_id FROM asked) AND h.day BETWEEN b.from_day AND b.to_day
-        AND h.viewer_seconds > 0
-      GROUP BY h.performer_id, h.day
-    ),
     days AS (
       SELECT a.performer_id, w.day, r.followers, r.follower_gain, r.peak_viewers, r.minutes_online, r.best_rank,
-        v.viewer_weight, v.viewer_seconds
+        r.avg_viewers, r.viewer_seconds
       FROM asked a
       CROSS JOIN window_days w
       LEFT JOIN day_rows r ON r.performer_id = a.performer_id AND r.day = w.day
-      LEFT JOIN viewer_days v ON v.performer_id = a.performer_id AND v.day = w.day
       WHERE a.performer_id IS NOT NULL
     )
     SELECT a.username, a.performer_id IS NOT NULL AS found, a.display_name AS "displayName", a.gender,
-      to_char(b.from_day, 'YYYY-MM-DD') AS "fromDay", to_char(b.to_day, 'YYYY-MM-DD') AS "toDay",
+      b.from_day::text AS "fromDay", b.to_day::text AS "toDay",
       json_build_object(
         'followers', (ARRAY_AGG(d.followers ORDER BY d.day DESC) FILTER (WHERE d.followers IS NOT NULL))[1],
         'followerChange', SUM(d.follower_gain),
         'peakViewers', MAX(d.peak_viewers),
-        'avgViewers', ROUND(SUM(d.viewer_weight) / NULLIF(SUM(d.viewer_seconds), 0), 1),
+        -- Days weighted by the seconds their average is over.
+        'avgViewers', ROUND(SUM(d.avg_viewers * d.viewer_seconds) / NULLIF(SUM(d.viewer_seconds), 0), 1),
         'hoursOnline', ROUND(SUM(d.minutes_online) / 60.0, 1),
         'bestRank', MIN(d.best_rank),
         'daysLive', COUNT(*) FILTER (WHERE d.minutes_online > 0)
       ) AS totals,
       json_agg(json_build_object(
-        'day', to_char(d.day, 'YYYY-MM-DD'),
+        'day', d.day::text,
         'followers', d.followers,
         'peakViewers', d.peak_viewers,
-        'avgViewers', ROUND(d.viewer_weight / d.viewer_seconds, 1),
+        'avgViewers', ROUND(d.avg_viewers, 1),
         'minutesOnline', d.minutes_online,
         'bestRank', d.best_rank
       ) ORDER BY d.day) FILTER (WHERE d.day IS NOT NULL) AS days
