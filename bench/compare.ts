@@ -105,7 +105,9 @@ async function main(): Promise<void> {
       await sql`ANALYZE`.execute(db);
       await benchAuth(db).api.signUpEmail({ body: { email: EMAIL, password: PASSWORD, name: "" } });
       await db.updateTable("users").set({ email_verified: true }).execute();
-      const { rows } = await sql<{ days: string }>`SELECT COUNT(*)::text AS days FROM performer_days`.execute(db);
+      const { rows } = await sql<{ days: string }>`SELECT COUNT(*)::text AS days FROM performer_days`.execute(
+        db,
+      );
       console.log(
         `${PERFORMERS} performers, ${rows[0]?.days} performer_days rows (a year to ${lastDay}), ` +
           `written in ${ms(performance.now() - started)}`,
