@@ -18,6 +18,8 @@ export async function runPacedLoad(
     seconds: number;
     rate: number;
     headers?: Record<string, string>;
+    /** JSON bodies: each request is then a POST of the next one, in turn (bench:compare). */
+    bodies?: readonly string[];
     /** Print the slowest answer of each half second (bench:pages --trace). */
     trace?: boolean;
   },
@@ -38,11 +40,27 @@ export async function runPacedLoad(
     for (let due = started + (i * 1000) / options.rate; due < end; due += interval) {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const path = paths[next++ % paths.length] as string;
+      const n = next++;
+      const path = paths[n % paths.length] as string;
+      const body = options.bodies ? (options.bodies[n % options.bodies.length] as string) : undefined;
       try {
         const status = await new Promise<number>((resolve, reject) => {
-          const request = http.get(
-            { host: url.hostname, port: url.port, path, agent, headers: options.headers },
+          const request = http.request(
+            {
+              host: url.hostname,
+              port: url.port,
+              path,
+              agent,
+              method: body === undefined ? "GET" : "POST",
+              headers:
+                body === undefined
+                  ? options.headers
+                  : {
+                      ...options.headers,
+                      "content-type": "application/json",
+                      "content-length": Buffer.byteLength(body),
+                    },
+            },
             (response) => {
               response.resume();
               response.on("end", () => resolve(response.statusCode ?? 0));
@@ -50,6 +68,7 @@ export async function runPacedLoad(
             },
           );
           request.on("error", reject);
+          request.end(body);
         });
         statusCodes[status] = (statusCodes[status] ?? 0) + 1;
         // From when the request was due: a late start is the server's queue showing through.

@@ -119,6 +119,9 @@ export interface PerformerDaysTable {
   best_rank: number | null;
   best_gender_rank: number | null;
   seen_in_public: boolean;
+  /** Migration 0022: viewers on average while online (numeric: a string), and over how many seconds. */
+  avg_viewers: string | null;
+  viewer_seconds: number;
 }
 
 /** Derived (migration 0003): one tag's UTC day, per gender. */

@@ -18,6 +18,8 @@ const GRACE_MS = 15 * 60_000;
  *   says whether there was one; the daily viewer ranking takes only those).
  * - followers: at the day's last sighting; follower_gain: against the previous rolled-up day.
  * - minutes_online, stream_count, tags: over the sessions that count for the day.
+ * - avg_viewers, viewer_seconds (migration 0022): those sessions' averages (viewers_sum /
+ *   viewers_samples) weighted by the seconds each gives the day, and the seconds that had one.
  * - best_rank, best_gender_rank: over the day's snapshots (only complete polls rank).
  */
 export async function rollupPerformerDays(db: Db, day: string): Promise<number> {
@@ -41,7 +43,7 @@ export async function rollupPerformerDays(db: Db, day: string): Promise<number> 
       -- Sessions that count for the day, with the seconds they give it. A week back bounds the
       -- search: no session in our data is that long (a gap over 48 h always splits one).
       day_sessions AS (
-        SELECT ss.performer_id, ss.tags,
+        SELECT ss.performer_id, ss.tags, ss.viewers_sum, ss.viewers_samples,
           EXTRACT(EPOCH FROM
             CASE WHEN ss.start_time >= ${d0}
               THEN (CASE WHEN ss.end_time < ${d1Grace} THEN ss.end_time ELSE ${d1} END) - ss.start_time
@@ -84,7 +86,10 @@ export async function rollupPerformerDays(db: Db, day: string): Promise<number> 
         FROM day_snapshots GROUP BY performer_id
       ),
       from_sessions AS (
-        SELECT performer_id, COUNT(*) AS stream_count, ROUND(SUM(seconds) / 60)::integer AS minutes_online
+        SELECT performer_id, COUNT(*) AS stream_count, ROUND(SUM(seconds) / 60)::integer AS minutes_online,
+          ROUND(SUM(seconds * viewers_sum / viewers_samples) FILTER (WHERE viewers_samples > 0)
+            / NULLIF(SUM(seconds) FILTER (WHERE viewers_samples > 0), 0), 2) AS avg_viewers,
+          COALESCE(ROUND(SUM(seconds) FILTER (WHERE viewers_samples > 0)), 0)::integer AS viewer_seconds
         FROM day_sessions GROUP BY performer_id
       ),
       day_tags AS (
@@ -96,14 +101,15 @@ export async function rollupPerformerDays(db: Db, day: string): Promise<number> 
           s.peak_viewers, s.followers, s.best_rank, s.best_gender_rank,
           COALESCE(s.seen_in_public, false) AS seen_in_public,
           COALESCE(ss.stream_count, 0) AS stream_count,
-          COALESCE(ss.minutes_online, 0) AS minutes_online
+          COALESCE(ss.minutes_online, 0) AS minutes_online,
+          ss.avg_viewers, COALESCE(ss.viewer_seconds, 0) AS viewer_seconds
         FROM from_snapshots s FULL JOIN from_sessions ss ON ss.performer_id = s.performer_id
       )
       INSERT INTO performer_days (performer_id, day, peak_viewers, followers, follower_gain, minutes_online,
-        stream_count, tags, best_rank, best_gender_rank, seen_in_public)
+        stream_count, tags, best_rank, best_gender_rank, seen_in_public, avg_viewers, viewer_seconds)
       SELECT d.performer_id, ${day}::date, d.peak_viewers, d.followers,
         d.followers - prev.followers, d.minutes_online, d.stream_count, COALESCE(t.tags, '{}'),
-        d.best_rank, d.best_gender_rank, d.seen_in_public
+        d.best_rank, d.best_gender_rank, d.seen_in_public, d.avg_viewers, d.viewer_seconds
       FROM days d
       LEFT JOIN day_tags t ON t.performer_id = d.performer_id
       LEFT JOIN LATERAL (

@@ -85,6 +85,8 @@ export default [
   // The name picker (SPEC §2, issue 20): /namepicker[/{name}], one module; ?words= for suggestions.
   route("namepicker", "routes/namepicker.tsx", { id: "namepicker" }),
   route("namepicker/:name", "routes/namepicker.tsx", { id: "namepicker-name" }),
+  // Compare performers (issue 20): /compare?performers=a,b&days=30, for signed-in visitors.
+  route("compare", "routes/compare.tsx"),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

@@ -40,15 +40,19 @@ export interface PerformerDayFixture {
   bestRank?: number | null;
   bestGenderRank?: number | null;
   seenInPublic?: boolean;
+  /** Migration 0022: the day's average viewers while online, and the seconds it is over. */
+  avgViewers?: number | null;
+  viewerSeconds?: number;
 }
 
 export async function insertPerformerDay(db: Db, d: PerformerDayFixture): Promise<void> {
   await sql`
     INSERT INTO performer_days (performer_id, day, peak_viewers, followers, follower_gain, minutes_online,
-      stream_count, tags, best_rank, best_gender_rank, seen_in_public)
+      stream_count, tags, best_rank, best_gender_rank, seen_in_public, avg_viewers, viewer_seconds)
     VALUES (${d.performerId}, ${d.day}::date, ${d.peakViewers ?? null}, ${d.followers ?? null},
       ${d.followerGain ?? null}, ${d.minutesOnline ?? 60}, ${d.streamCount ?? 1}, ${d.tags ?? []},
-      ${d.bestRank ?? null}, ${d.bestGenderRank ?? null}, ${d.seenInPublic ?? d.peakViewers != null})`.execute(
+      ${d.bestRank ?? null}, ${d.bestGenderRank ?? null}, ${d.seenInPublic ?? d.peakViewers != null},
+      ${d.avgViewers ?? null}, ${d.viewerSeconds ?? (d.avgViewers == null ? 0 : (d.minutesOnline ?? 60) * 60)})`.execute(
     db,
   );
 }

@@ -37,6 +37,7 @@ describe("GET /api/docs", () => {
         "/v1/auth/sign-out-everywhere",
         "/v1/auth/sign-up",
         "/v1/auth/verify-email",
+        "/v1/compare_performers",
         "/v1/list_add_performer",
         "/v1/list_alerts",
         "/v1/list_alerts/unsubscribe",

@@ -4,6 +4,7 @@ import { ACCOUNT_DOCS } from "./account.ts";
 import { ACCOUNT_IMAGES_DOCS } from "./account-images.ts";
 import { ACCOUNT_SETTINGS_DOCS } from "./account-settings.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
+import { COMPARE_PERFORMERS_DOCS } from "./compare-performers.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
 import { LIST_ALERTS_DOCS } from "./list-alerts.ts";
 import { LIST_IMAGE_DOCS } from "./list-image.ts";
@@ -45,6 +46,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...ACCOUNT_SETTINGS_DOCS,
   ...ACCOUNT_IMAGES_DOCS,
   ...USER_INFO_DOCS,
+  ...COMPARE_PERFORMERS_DOCS,
 ];
 
 /** GET /api/docs: the OpenAPI document of the API, generated from the validating schemas. */

@@ -22,6 +22,8 @@ export interface ChartSpec {
   reversed?: boolean;
   /** Decimals the table writes (default 0). */
   decimals?: number;
+  /** Whole-number ticks only (ranks, counts of few): no "2.5" between 2 and 3. */
+  integer?: boolean;
 }
 
 /** The palette series take in order: the brand's colour first, then well-separated hues. */

@@ -19,7 +19,7 @@ export interface TimeChartProps extends ChartSpec {
 export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
   const hydrated = useHydrated();
   const canvas = useRef<HTMLDivElement>(null);
-  const { times, series, timeUnit, bars, reversed, decimals } = spec;
+  const { times, series, timeUnit, bars, reversed, decimals, integer } = spec;
 
   useEffect(() => {
     const target = canvas.current;
@@ -29,14 +29,18 @@ export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
     import("./draw-time-chart.ts")
       .then(({ drawTimeChart }) => {
         if (!cancelled)
-          dispose = drawTimeChart(target, { times, series, timeUnit, bars, reversed, decimals }, height);
+          dispose = drawTimeChart(
+            target,
+            { times, series, timeUnit, bars, reversed, decimals, integer },
+            height,
+          );
       })
       .catch((error: unknown) => console.error("The chart could not be drawn", error));
     return () => {
       cancelled = true;
       dispose?.();
     };
-  }, [hydrated, times, series, timeUnit, bars, reversed, decimals, height]);
+  }, [hydrated, times, series, timeUnit, bars, reversed, decimals, integer, height]);
 
   const table = <ChartTable caption={caption} {...spec} />;
   return (

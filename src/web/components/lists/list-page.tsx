@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
+import { COMPARE_MAX_PERFORMERS, COMPARE_MIN_PERFORMERS } from "../../../types/compare-performers.ts";
 import { useLoginStatus } from "../../lib/account/login-status.tsx";
 import { useAgeVerification } from "../../lib/age-verification.ts";
+import { comparePath } from "../../lib/compare/compare-query.ts";
 import { callErrorText, listCalls } from "../../lib/lists/list-calls.ts";
 import { type ListSummary, listFeedPath } from "../../lib/lists/list-data.ts";
 import type { ListPageBase } from "../../lib/lists/list-page-data.ts";
@@ -107,6 +109,15 @@ export function ListPage({ base, initial }: { base: ListPageBase; initial: ListS
         </div>
       )}
       <ListProblem text={problem} />
+      {summary.performers.length >= COMPARE_MIN_PERFORMERS && (
+        <p className="list-page__compare">
+          <a href={comparePath(summary.performers.slice(0, COMPARE_MAX_PERFORMERS).map((p) => p.name))}>
+            {summary.performers.length > COMPARE_MAX_PERFORMERS
+              ? `Compare the first ${COMPARE_MAX_PERFORMERS} performers`
+              : "Compare these performers"}
+          </a>
+        </p>
+      )}
       <ListPerformers
         performers={summary.performers}
         now={at}

@@ -1,4 +1,5 @@
 import { toRows } from "../../lib/columns.ts";
+import { comparePath } from "../../lib/compare/compare-query.ts";
 import type { PerformerPageData } from "../../lib/performer/page-data.ts";
 import { TimeChart } from "../charts/time-chart.tsx";
 import { OwnProfileBanner, OwnProfileSections } from "../profile/own-profile.tsx";
@@ -21,6 +22,7 @@ export function PerformerPage({ data }: { data: PerformerPageData }) {
         <a href={data.links.schedule}>Schedule</a>
         <a href={data.links.monthly}>Monthly summary</a>
         <a href={data.links.wrapped}>Year wrapped</a>
+        <a href={comparePath([data.username])}>Compare</a>
       </nav>
       <section className="performer__section" aria-labelledby="charts-title">
         <h2 id="charts-title">Over time</h2>
@@ -38,6 +40,7 @@ export function PerformerPage({ data }: { data: PerformerPageData }) {
           times={series.times}
           timeUnit="day"
           reversed
+          integer
           series={[{ label: "Best rank", values: series.bestRank }]}
         />
       </section>
