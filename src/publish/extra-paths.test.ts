@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXTRA_PATHS, TAG_EXPLORER_DATASETS, tagExplorerPath } from "./paths.ts";
+import { EXTRA_PATHS, TAG_EXPLORER_DATASETS, TAG_RELATED_PATH, tagExplorerPath } from "./paths.ts";
 
 describe("paths of the celebrations, profile updates, tag and tag explorer files", () => {
   it("names them exactly", () => {
@@ -8,6 +8,7 @@ describe("paths of the celebrations, profile updates, tag and tag explorer files
       recentProfileUpdates: "/api/recent_profile_updates.json",
       possibleTags: "/api/tags/possible_tags.json",
       additionalTags: "/api/tags/additional_tags.json",
+      cameraTrends: "/api/camera_trends.json",
     });
     expect(TAG_EXPLORER_DATASETS.map(tagExplorerPath)).toEqual([
       "/api/tag_explorer/monthly.json",
@@ -18,5 +19,6 @@ describe("paths of the celebrations, profile updates, tag and tag explorer files
       "/api/tag_explorer/allTags.json",
       "/api/tag_explorer/tagMap.json",
     ]);
+    expect(TAG_RELATED_PATH).toBe("/api/tag_explorer/related.json");
   });
 });
