@@ -46,6 +46,9 @@ export const STATIC_PATHS = [
   "/1080p",
   "/logos",
   "/namepicker",
+  "/socialmedia",
+  "/social-media-buttons",
+  "/resources",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
