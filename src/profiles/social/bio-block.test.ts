@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SOCIAL_NETWORKS } from "../profile-rules.ts";
+import { SOCIAL_NETWORKS } from "../social-links.ts";
 import { type BioBlock, BLOCK_ATTRIBUTES, BLOCK_TAGS, blockHtml, escapeHtml, httpUrl } from "./bio-block.ts";
 import { parseHandle } from "./networks.ts";
 

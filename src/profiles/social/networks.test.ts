@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SOCIAL_HOSTS, SOCIAL_NETWORKS } from "../profile-rules.ts";
+import { SOCIAL_HOSTS, SOCIAL_NETWORKS } from "../social-links.ts";
 import { handleRefused, parseHandle } from "./networks.ts";
 
 const ok = (link: string) => ({ ok: true, link });

@@ -1,5 +1,5 @@
 import type { SocialNetwork } from "../../types/performer-profile.ts";
-import { SOCIAL_HOSTS, SOCIAL_NETWORKS, socialLink } from "../profile-rules.ts";
+import { SOCIAL_HOSTS, SOCIAL_NETWORKS, socialLink } from "../social-links.ts";
 
 /**
  * The networks of the social media buttons: those a verified profile may link (profile-rules.ts
