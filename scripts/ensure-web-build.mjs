@@ -1,6 +1,6 @@
 // Makes `npm start` and `npm test` work on a fresh clone: builds the pages (`react-router build`
 // into build/web) when the build is missing or older than anything it is made from: a file under
-// src/web or one it imports from elsewhere in src, react-router.config.ts, vite.config.ts, or the
+// src/web or one it imports from elsewhere in src, a content file, react-router.config.ts, vite.config.ts, or the
 // installed dependencies. `--force` (npm run build:web) builds regardless. Plain JS, like
 // ensure-deps.mjs, so it needs no tsx.
 import { spawnSync } from "node:child_process";
@@ -15,6 +15,8 @@ const buildDir = path.join(root, "build", "web");
 const stamp = path.join(buildDir, ".built");
 const sources = [
   path.join(root, "src", "web"),
+  // The pages' content files (/resources), built into the pages by import.meta.glob.
+  path.join(root, "content"),
   path.join(root, "react-router.config.ts"),
   path.join(root, "vite.config.ts"),
   path.join(root, "node_modules", ".package-lock.json"),

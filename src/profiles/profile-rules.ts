@@ -7,8 +7,10 @@ import type {
   SocialNetwork,
   SocialsChange,
 } from "../types/performer-profile.ts";
+import { MAX_SOCIAL_URL, SOCIAL_HOSTS, SOCIAL_NETWORKS, socialLink } from "./social-links.ts";
 
 export type { Goal, ProfileSettings, Schedule, ScheduleSlot, SocialNetwork, SocialsChange };
+export { MAX_SOCIAL_URL, SOCIAL_HOSTS, SOCIAL_NETWORKS, socialLink };
 
 /**
  * The verified performer's own profile (issue 19, decision 0022): its shape and every rule its
@@ -20,24 +22,9 @@ export const MAX_SLOTS = 28;
 export const MAX_GOALS = 5;
 export const MAX_GOAL_TEXT = 120;
 export const MAX_GOAL_TOKENS = 10_000_000;
-export const MAX_SOCIAL_URL = 300;
 
 /** ISO weekdays: Monday is 1. */
 export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-/** Each network a profile may link, and the hosts its links must be on (or a subdomain of one). */
-export const SOCIAL_HOSTS = {
-  twitter: ["x.com", "twitter.com"],
-  instagram: ["instagram.com"],
-  tiktok: ["tiktok.com"],
-  onlyfans: ["onlyfans.com"],
-  fansly: ["fansly.com"],
-  reddit: ["reddit.com"],
-  youtube: ["youtube.com"],
-  linktree: ["linktr.ee"],
-  telegram: ["t.me"],
-} as const satisfies Record<SocialNetwork, readonly string[]>;
-export const SOCIAL_NETWORKS = Object.keys(SOCIAL_HOSTS) as SocialNetwork[];
 
 // The exact texts of the refusals (a 400's message is "{parameter}: {text}").
 export const ABOUT_ME_EXPECTED = "expected text";
@@ -185,28 +172,6 @@ export const goalsField = z
   .max(MAX_GOALS, TOO_MANY_GOALS);
 
 export const goalDetailsField = z.boolean({ error: GOAL_DETAILS_EXPECTED });
-
-/**
- * A link as kept (its normalised href), or null when it is not an https page on the network's
- * host: no other scheme (javascript:, data:, http:), no user name or password, no port, nothing
- * but printable ASCII, and a path beyond "/" (a link to the network itself says nothing).
- */
-export function socialLink(network: SocialNetwork, raw: string): string | null {
-  if (raw.length > MAX_SOCIAL_URL || !/^[\x21-\x7e]+$/.test(raw) || !/^https:\/\//i.test(raw)) return null;
-  const authority = raw.slice("https://".length).split(/[/?#\\]/)[0] ?? "";
-  if (authority.includes("@") || authority.includes(":")) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" || url.username !== "" || url.password !== "" || url.port !== "") return null;
-  const host = url.hostname;
-  const onNetwork = SOCIAL_HOSTS[network].some((h) => host === h || host.endsWith(`.${h}`));
-  if (!onNetwork || url.pathname.length <= 1) return null;
-  return url.href;
-}
 
 const isNetwork = (key: string): key is SocialNetwork => Object.hasOwn(SOCIAL_HOSTS, key);
 

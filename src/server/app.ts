@@ -57,6 +57,7 @@ import { registerProfileThumbs } from "./routes/profile-thumbs.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerRobots } from "./routes/robots.ts";
 import { registerSitemaps } from "./routes/sitemaps.ts";
+import { registerSocialImages } from "./routes/social-images.ts";
 import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
 import { registerSuggestions } from "./routes/suggestions.ts";
@@ -245,6 +246,7 @@ function registerRoutes(
   if (options.sandboxControlUrl !== undefined) registerDevSandbox(app, options.sandboxControlUrl);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
+  registerSocialImages(app, config.PLATFORM_NAME);
   registerListImageFiles(app, config.DATA_DIR);
   // Before the pages, which would otherwise answer /profile/… with their 404.
   registerProfileThumbs(app, options.db, config.DATA_DIR);

@@ -98,6 +98,9 @@ describe("robots.txt and the sitemaps", () => {
       "/search?",
       "/namepicker?",
       "/namepicker/*?",
+      "/socialmedia?",
+      "/socialmedia/*?",
+      "/social-media-buttons/*?",
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }

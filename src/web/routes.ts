@@ -87,6 +87,14 @@ export default [
   route("namepicker/:name", "routes/namepicker.tsx", { id: "namepicker-name" }),
   // Compare performers (issue 20): /compare?performers=a,b&days=30, for signed-in visitors.
   route("compare", "routes/compare.tsx"),
+  // The social media editor and its buttons alone (SPEC §2, issue 20): one module for both tools.
+  route("socialmedia", "routes/socialmedia.tsx", { id: "socialmedia" }),
+  route("socialmedia/:user", "routes/socialmedia.tsx", { id: "socialmedia-user" }),
+  route("socialmedia/:user/:trophy", "routes/socialmedia.tsx", { id: "socialmedia-trophy" }),
+  route("social-media-buttons", "routes/socialmedia.tsx", { id: "social-media-buttons" }),
+  route("social-media-buttons/:user", "routes/socialmedia.tsx", { id: "social-media-buttons-user" }),
+  // The resources page (SPEC §2): content files rendered on the server.
+  route("resources", "routes/resources.tsx"),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

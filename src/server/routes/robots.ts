@@ -9,7 +9,8 @@ import { requestOrigin } from "../web-request.ts";
  * - /settings, /logout, /mylists: a signed-in visitor's own pages;
  * - /claim/, /optout/: a form per performer, nothing to read;
  * - searches with a query string: endless combinations of the same results (the search pages
- *   without one stay crawlable); so are the name picker's suggestions (?words=).
+ *   without one stay crawlable); so are the name picker's suggestions (?words=) and the social
+ *   media editor's sent choices.
  * The sitemap's address is on the origin the crawler asked for, like the pages' canonical links.
  */
 export function robotsTxt(origin: string): string {
@@ -28,6 +29,10 @@ Disallow: /search?
 Disallow: /search/*?
 Disallow: /namepicker?
 Disallow: /namepicker/*?
+Disallow: /socialmedia?
+Disallow: /socialmedia/*?
+Disallow: /social-media-buttons?
+Disallow: /social-media-buttons/*?
 
 Sitemap: ${origin}/sitemap.xml
 `;

@@ -50,6 +50,9 @@ export const STATIC_PATHS = [
   "/tags",
   "/live-stats",
   "/camera-trends",
+  "/socialmedia",
+  "/social-media-buttons",
+  "/resources",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */

@@ -1,0 +1,39 @@
+import type { HeadersFunction, LinksFunction } from "react-router";
+import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "../components/error-page.tsx";
+import pageCss from "../components/resources/resources.css?url";
+import { ResourcesPage } from "../components/resources/resources-page.tsx";
+import type { PageLoaderArgs } from "../lib/page-loader.ts";
+import { loadResources } from "../lib/resources/load.server.ts";
+import { RESOURCES_CACHE_CONTROL } from "../lib/resources/resources-data.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
+import type { loader as rootLoader } from "../root.tsx";
+
+/** /resources (SPEC §2): the content files of content/resources, with live figures. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }];
+
+export function loader({ context }: PageLoaderArgs) {
+  return loadResources(context);
+}
+
+export const headers: HeadersFunction = () => ({ "cache-control": RESOURCES_CACHE_CONTROL });
+
+export const meta: PageMetaFunction<typeof loader> = ({ error, matches }) => {
+  if (error) return errorMeta(error);
+  const site = siteOf(matches);
+  return pageMeta(site, {
+    title: titled("Resources for performers and fans"),
+    description: `How our rankings of ${site?.platformName ?? "the platform"} work, the busiest hours and tags, safety and privacy, and the free tools.`,
+    path: "/resources",
+  });
+};
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function Resources() {
+  const data = useLoaderData<typeof loader>();
+  const platform = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  return <ResourcesPage data={data} platform={platform} />;
+}
