@@ -24,12 +24,13 @@ const TOP_NAV = [
 
 /**
  * SPEC §2 Navigation: every footer link (the tag pages by the SPEC's three examples), and the tag
- * explorer (SPEC §1), live stats and camera trends (SPEC §2, by name), which the SPEC's list does not name.
+ * explorer (SPEC §1), live stats, camera trends and the world location explorer (SPEC §2, by name), which the SPEC's list does not name.
  */
 const FOOTER_PATHS = [
   "/tags",
   "/live-stats",
   "/camera-trends",
+  "/world-locations",
   "/top",
   "/top/performers",
   "/top/viewers/all",

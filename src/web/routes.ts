@@ -24,9 +24,10 @@ export default [
   // The tag explorer (SPEC §1): every tag, and one tag's page. /tag/{tags} (the live rooms) is another page.
   route("tags", "routes/tags.tsx"),
   route("tags/:tag", "routes/tags-tag.tsx"),
-  // Pages SPEC §2 knows by name only: live stats, camera trends.
+  // Pages SPEC §2 knows by name only: live stats, camera trends, the world location explorer.
   route("live-stats", "routes/live-stats.tsx"),
   route("camera-trends", "routes/camera-trends.tsx"),
+  route("world-locations", "routes/world-locations.tsx"),
   // The account pages (SPEC §2): never cached, nothing personal rendered on the server.
   route("settings", "routes/settings.tsx"),
   route("logout", "routes/logout.tsx"),

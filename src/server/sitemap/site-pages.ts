@@ -50,6 +50,7 @@ export const STATIC_PATHS = [
   "/tags",
   "/live-stats",
   "/camera-trends",
+  "/world-locations",
   "/socialmedia",
   "/social-media-buttons",
   "/resources",

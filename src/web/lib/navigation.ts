@@ -46,6 +46,7 @@ export const FOOTER_SECTIONS: readonly FooterSection[] = [
     title: "Explore",
     links: [
       { to: "/map", label: "Map" },
+      { to: "/world-locations", label: "World location explorer" },
       { to: "/lists", label: "Lists" },
       { to: "/traffic", label: "Traffic" },
       // Beyond SPEC §2's footer list: pages SPEC §1 and §2 name, where a visitor looks for them.

@@ -1,4 +1,5 @@
 import { type PointerEvent, useState } from "react";
+import { useNavigate } from "react-router";
 import type { CountryMapData } from "../../lib/country-map/page-data.ts";
 import { formatCount } from "../../lib/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -19,8 +20,21 @@ interface Tip {
  * (map-shapes.server.ts); the table below the map says the same for screen readers, so the drawing
  * is one labelled image and the tooltip is hidden from them.
  */
-export function WorldMap({ data, label }: { data: CountryMapData; label: string }) {
+export function WorldMap({
+  data,
+  label,
+  hrefOf,
+  selected,
+}: {
+  data: CountryMapData;
+  label: string;
+  /** Makes a country a link (the explorer's): its address, or undefined for none. */
+  hrefOf?: (key: string) => string | undefined;
+  /** The shape key of the country shown beside the map, outlined. */
+  selected?: string | null;
+}) {
   const hydrated = useHydrated();
+  const navigate = useNavigate();
   const [tip, setTip] = useState<Tip | null>(null);
   const titles = new Map(data.shapes.map((s) => [s.key, s.title]));
 
@@ -43,17 +57,44 @@ export function WorldMap({ data, label }: { data: CountryMapData; label: string 
         <svg
           className="country-map__svg"
           viewBox={`0 0 ${data.width} ${data.height}`}
-          role="img"
-          aria-labelledby="country-map-title"
+          // As links (the explorer) the map is a pointer's shortcut: the list of countries beside it is
+          // the way for keyboards and screen readers, so the drawing is hidden from them.
+          role={hrefOf === undefined ? "img" : undefined}
+          aria-labelledby={hrefOf === undefined ? "country-map-title" : undefined}
+          aria-hidden={hrefOf === undefined ? undefined : true}
           onPointerMove={hydrated ? onPointerMove : undefined}
           onPointerLeave={hydrated ? () => setTip(null) : undefined}
         >
           <title id="country-map-title">{label}</title>
-          {data.shapes.map((shape) => (
-            <path key={shape.key} d={shape.d} fill={shape.fill} data-country={shape.key}>
-              {!hydrated && <title>{shape.title}</title>}
-            </path>
-          ))}
+          {data.shapes.map((shape) => {
+            const path = (
+              <path
+                key={shape.key}
+                d={shape.d}
+                fill={shape.fill}
+                data-country={shape.key}
+                className={shape.key === selected ? "country-map__shape--selected" : undefined}
+              >
+                {!hydrated && <title>{shape.title}</title>}
+              </path>
+            );
+            const href = hrefOf?.(shape.key);
+            if (href === undefined) return path;
+            return (
+              <a
+                key={shape.key}
+                href={href}
+                tabIndex={-1}
+                onClick={(event) => {
+                  // In the app: the next country without a reload, the page kept where it is.
+                  event.preventDefault();
+                  navigate(href, { preventScrollReset: true });
+                }}
+              >
+                {path}
+              </a>
+            );
+          })}
         </svg>
         {tip !== null && (
           <div

@@ -48,6 +48,7 @@ export async function loadCountryMap(
     .map((entry, i) => ({
       rank: i + 1,
       country: entry.country,
+      location: entry.location,
       name: entry.name,
       count: entry.count[word],
       path: locationPath(entry.location, word),

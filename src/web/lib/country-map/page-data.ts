@@ -14,6 +14,8 @@ export interface MapCountryShape {
 export interface MapCountryRow {
   rank: number;
   country: string;
+  /** The location's file and address name (the location pages'). */
+  location: string;
   name: string;
   count: number;
   /** The country's location page (with the gender). */
