@@ -13,6 +13,8 @@ export interface AffiliateSettings {
   site: string;
   /** The campaign slug (AFFILIATE_WM; the sandbox's own in development). */
   campaign: string;
+  /** Where the platform's room player can be embedded (`{origin}/embed/{username}/`); none: no video previews. */
+  embedOrigin?: string | null;
 }
 
 /** The tour and track the feed's chat_room_url carries. */
@@ -44,6 +46,17 @@ export function roomLink(settings: AffiliateSettings, username: string, filters:
   for (const gender of filters.genders ?? []) params.append("gender", gender);
   for (const tag of filters.tags ?? []) params.append("tag", tag);
   return `${settings.site}/in/?${params.toString()}`;
+}
+
+/**
+ * The platform's player of a room, to embed in an iframe (SPEC §7: "an embedded video preview is
+ * used"), with the campaign like every link out; null when no embed origin is known.
+ */
+export function embedLink(settings: AffiliateSettings, username: string): string | null {
+  if (!settings.embedOrigin || !isUsername(username)) return null;
+  const params = new URLSearchParams({ tour: TOUR, campaign: settings.campaign, track: "embed" });
+  params.set("room", username);
+  return `${settings.embedOrigin}/embed/${username}/?${params.toString()}`;
 }
 
 /** The platform's age sections, by our page of the same name (SPEC §2: teen-cams … mature-cams). */

@@ -14,6 +14,8 @@ export interface PlatformSource {
   site: string;
   /** Where the rooms' thumbnails are ({image host}/ri/…): the sandbox serves its own; null when not configured. */
   imageOrigin: string | null;
+  /** Where a room's player is embedded ({origin}/embed/{username}/): the sandbox serves its own. */
+  embedOrigin: string | null;
 }
 
 /** The campaign the sandbox platform is read with (it accepts any). */
@@ -25,6 +27,7 @@ export function sandboxPlatform(url: string, clientIp = "request_ip"): PlatformS
     feed: { baseUrl: url, campaign: SANDBOX_CAMPAIGN, clientIp },
     site: SANDBOX_SITE,
     imageOrigin: policyOrigin(url),
+    embedOrigin: policyOrigin(url),
   };
 }
 
@@ -42,6 +45,8 @@ export function configuredPlatform(config: Config): PlatformSource | null {
     },
     site: new URL(config.PLATFORM_FEED_URL).origin,
     imageOrigin: policyOrigin(config.PLATFORM_IMAGE_URL),
+    // The real platform's player is on its own site.
+    embedOrigin: new URL(config.PLATFORM_FEED_URL).origin,
   };
 }
 
@@ -57,5 +62,5 @@ export function runningPlatform(config: Config, sandboxUrl: string | null): Plat
 }
 
 export function affiliateOf(platform: PlatformSource): AffiliateSettings {
-  return { site: platform.site, campaign: platform.feed.campaign };
+  return { site: platform.site, campaign: platform.feed.campaign, embedOrigin: platform.embedOrigin };
 }

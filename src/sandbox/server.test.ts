@@ -157,6 +157,28 @@ describe("sandbox image host and truth endpoint", () => {
     expect((await fetch(`${sandbox.url}/ri/nobody_ever_zz9.jpg`)).status).toBe(404);
   });
 
+  it("serves a room's player and its state: moving for a public room, a still otherwise", async () => {
+    const rooms = population.truthAt(T);
+    const live = rooms.find((r) => r.show === "public");
+    const away = rooms.find((r) => r.show !== "public");
+    if (live === undefined || away === undefined) throw new Error("the sandbox has public and other rooms");
+    const page = await fetch(`${sandbox.url}/embed/${live.username}/?campaign=x&room=${live.username}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await page.text();
+    expect(html).toContain("<animate ");
+    expect(html).toContain(`LIVE · ${live.viewers} watching`);
+    expect(await (await fetch(`${sandbox.url}/embed/${away.username}/`)).text()).not.toContain("<animate ");
+    const context = await (await fetch(`${sandbox.url}/api/chatvideocontext/${live.username}/`)).json();
+    expect(context).toMatchObject({
+      room_status: "public",
+      num_users: live.viewers,
+      broadcaster_username: live.username,
+    });
+    expect((await fetch(`${sandbox.url}/embed/nobody_ever_zz9/`)).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/embed/Bad<Name>/`)).status).toBe(404);
+  });
+
   it("answers the ground truth at a given instant, or now", async () => {
     const at = T + 3_600_000;
     const iso = await (await fetch(`${sandbox.url}/_sandbox/truth?at=${new Date(at).toISOString()}`)).json();

@@ -9,6 +9,7 @@ import { type FaultController, type FaultPlan, Faults } from "./faults.ts";
 import { type FeedQuery, parseFeedQuery } from "./feed-query.ts";
 import { renderRoom } from "./feed-render.ts";
 import { type PerformerOverride, SandboxOverrides } from "./overrides.ts";
+import { renderChatVideoContext, renderPlayerPage } from "./player.ts";
 import { isExhibitionist, type Population, type TruthRoom } from "./population.ts";
 import { thumbnailJpeg } from "./thumbnail.ts";
 
@@ -59,6 +60,9 @@ export const CONTROL_PATH = SANDBOX_CONTROL_PATH;
 const CONTROL_BODY_MAX = 16_384;
 /** One path segment; the population decides whether it names a performer (404 if not). */
 const BIO_PATH = /^\/api\/biocontext\/([^/]{1,200})\/$/;
+/** The room player to embed, and its state (ONLINE_ROOMS_API.md, "Other public endpoints"). */
+const EMBED_PATH = /^\/embed\/([a-z0-9_]{1,64})\/$/;
+const CHATVIDEO_PATH = /^\/api\/chatvideocontext\/([a-z0-9_]{1,64})\/$/;
 
 export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer> {
   const { population, clock } = opts;
@@ -150,6 +154,16 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxServer>
     const thumb = THUMB_PATH.exec(url.pathname);
     if (thumb !== null) return serveThumbnail(res, population, thumb[1] ?? "");
     if (url.pathname === TRUTH_PATH) return serveTruth(res, url, population, clock, overrides);
+    const embed = EMBED_PATH.exec(url.pathname);
+    const chatvideo = CHATVIDEO_PATH.exec(url.pathname);
+    if (embed !== null || chatvideo !== null) {
+      const username = (embed ?? chatvideo)?.[1] ?? "";
+      if (population.hasUsername !== undefined && !population.hasUsername(username))
+        return sendJson(res, 404, { error: "no such performer" });
+      const room = truthNow(clock.now()).find((r) => r.username === username);
+      if (chatvideo !== null) return sendJson(res, 200, renderChatVideoContext(username, room));
+      return sendBody(res, 200, "text/html; charset=utf-8", renderPlayerPage(username, room));
+    }
     sendJson(res, 404, { error: "not found" });
   };
 

@@ -275,6 +275,7 @@ function registerRoutes(
     imageOrigins: [
       ...new Set([policyOrigin(options.imageHost), platform?.imageOrigin ?? null].filter((o) => o !== null)),
     ],
+    frameOrigins: platform?.embedOrigin ? [platform.embedOrigin] : [],
     onlineRooms,
     googleSignIn: googleSignInOf(options),
     affiliate: platform ? affiliateOf(platform) : { site: SANDBOX_SITE, campaign: SANDBOX_CAMPAIGN },

@@ -27,6 +27,8 @@ export interface PageContext {
    * image host and the live rooms' image host (the sandbox's own address when it is the platform).
    */
   imageOrigins: readonly string[];
+  /** The origins the pages may frame: the platform's room player (affiliate.embedOrigin). */
+  frameOrigins: readonly string[];
   /** The platform's online rooms through the server's proxy (the same as GET /api/online_rooms). */
   onlineRooms: OnlineRoomsService;
   /** Which Google sign-in the accounts offer, if any (the server's routes decide; the pages label the button). */

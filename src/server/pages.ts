@@ -273,6 +273,7 @@ function pageHandler(buildDir: string, context: PagesOptions): PageHandle {
       publishDir: context.publishDir,
       imageHost: context.imageHost,
       imageOrigins: context.imageOrigins,
+      frameOrigins: context.frameOrigins,
       onlineRooms: context.onlineRooms,
       affiliate: context.affiliate,
       googleSignIn: context.googleSignIn,

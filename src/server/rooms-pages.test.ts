@@ -290,6 +290,7 @@ describe("/go/{user}", () => {
         feed: { baseUrl: "http://127.0.0.1:9", campaign: "camp1", clientIp: "request_ip" },
         site: "https://platform.example",
         imageOrigin: null,
+        embedOrigin: null,
       },
     });
   });

@@ -12,10 +12,12 @@ export interface PagePolicyInputs {
   scriptHashes: readonly string[];
   /** Origins images may come from besides ours: the platform's image host. */
   imageOrigins: readonly string[];
+  /** Origins a page may frame: the platform's room player (the live video previews). */
+  frameOrigins?: readonly string[];
 }
 
 /** A page's policy. */
-export function pagePolicy({ scriptHashes, imageOrigins }: PagePolicyInputs): string {
+export function pagePolicy({ scriptHashes, imageOrigins, frameOrigins = [] }: PagePolicyInputs): string {
   const scripts = [...new Set(scriptHashes)].map((hash) => `'${hash}'`);
   return [
     "default-src 'self'",
@@ -24,6 +26,7 @@ export function pagePolicy({ scriptHashes, imageOrigins }: PagePolicyInputs): st
     "style-src-attr 'unsafe-inline'",
     ["img-src 'self' data:", ...new Set(imageOrigins)].join(" "),
     "font-src 'self'",
+    ["frame-src", ...(frameOrigins.length === 0 ? ["'none'"] : new Set(frameOrigins))].join(" "),
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -82,13 +82,15 @@ export default function handleRequest(
   });
 }
 
-/** The policy of a rendered page: its inline scripts by hash, images from the platform's hosts. */
+/** The policy of a rendered page: its inline scripts by hash, images and the room player from the platform's hosts. */
 function policyOf(html: string, context: AppLoadContext): string {
   const origins = context.imageOrigins;
+  const frames = context.frameOrigins;
   return pagePolicy({
     scriptHashes: inlineScripts(html).map(
       (text) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`,
     ),
     imageOrigins: Array.isArray(origins) ? origins.filter((o): o is string => typeof o === "string") : [],
+    frameOrigins: Array.isArray(frames) ? frames.filter((o): o is string => typeof o === "string") : [],
   });
 }
