@@ -35,6 +35,7 @@ import { registerAccountSettings } from "./routes/account-settings.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
+import { registerBingoCardPng } from "./routes/bingo-card-png.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerDevSandbox } from "./routes/dev-sandbox.ts";
@@ -241,6 +242,8 @@ function registerRoutes(
   if (options.sandboxControlUrl !== undefined) registerDevSandbox(app, options.sandboxControlUrl);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
+  // Before the pages, which would otherwise answer /bingo-card-creator/… with their 404.
+  registerBingoCardPng(app);
   registerListImageFiles(app, config.DATA_DIR);
   // Before the pages, which would otherwise answer /profile/… with their 404.
   registerProfileThumbs(app, options.db, config.DATA_DIR);

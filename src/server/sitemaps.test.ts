@@ -98,6 +98,8 @@ describe("robots.txt and the sitemaps", () => {
       "/search?",
       "/namepicker?",
       "/namepicker/*?",
+      "/bingo-card-creator?",
+      "/bingo-card-creator/",
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }

@@ -9,7 +9,8 @@ import { requestOrigin } from "../web-request.ts";
  * - /settings, /logout, /mylists: a signed-in visitor's own pages;
  * - /claim/, /optout/: a form per performer, nothing to read;
  * - searches with a query string: endless combinations of the same results (the search pages
- *   without one stay crawlable); so are the name picker's suggestions (?words=).
+ *   without one stay crawlable); so are the name picker's suggestions (?words=) and the bingo
+ *   cards in links (?card=, and their PNGs).
  * The sitemap's address is on the origin the crawler asked for, like the pages' canonical links.
  */
 export function robotsTxt(origin: string): string {
@@ -28,6 +29,8 @@ Disallow: /search?
 Disallow: /search/*?
 Disallow: /namepicker?
 Disallow: /namepicker/*?
+Disallow: /bingo-card-creator?
+Disallow: /bingo-card-creator/
 
 Sitemap: ${origin}/sitemap.xml
 `;
