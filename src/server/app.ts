@@ -36,6 +36,7 @@ import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
 import { registerBingoCardPng } from "./routes/bingo-card-png.ts";
+import { registerBingoCards } from "./routes/bingo-cards.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerDevSandbox } from "./routes/dev-sandbox.ts";
@@ -217,6 +218,7 @@ function registerRoutes(
       registerAccount(api, options.identity, { https });
       if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
       registerLists(api, options.db, options.identity);
+      registerBingoCards(api, options.db, options.identity);
       registerListSummary(api, options.db, options.identity, options.now ?? Date.now);
       registerListImport(api, options.db, options.identity);
       registerListImage(api, options.db, options.identity, config.DATA_DIR);
