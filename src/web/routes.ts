@@ -79,6 +79,8 @@ export default [
   // The name picker (SPEC §2, issue 20): /namepicker[/{name}], one module; ?words= for suggestions.
   route("namepicker", "routes/namepicker.tsx", { id: "namepicker" }),
   route("namepicker/:name", "routes/namepicker.tsx", { id: "namepicker-name" }),
+  // The bingo card creator (SPEC §2, issue 20); its PNGs (/bingo-card-creator/card.png) are Fastify's.
+  route("bingo-card-creator", "routes/bingo-card-creator.tsx"),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.
