@@ -137,46 +137,6 @@ export function BingoEditor({ draft, onChange, suggestions, hydrated }: EditorPr
       </fieldset>
 
       <fieldset className="bingo__group" disabled={disabled}>
-        <legend>Squares</legend>
-        <p className="account-field__hint">
-          An action of up to {CELL_TEXT_MAX} characters, and its price in tokens (or none). Choose a square,
-          then a suggestion below to fill it.
-        </p>
-        <ol className="bingo__cells">
-          {draft.cells.map((c, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a square is its place on the card.
-            <li key={i} className={i === target ? "bingo__cell bingo__cell--chosen" : "bingo__cell"}>
-              <span className="bingo__cell-number" aria-hidden="true">
-                {i + 1}
-              </span>
-              <input
-                className="account-field__input bingo__cell-text"
-                aria-label={`Square ${i + 1}${i === centre ? " (free)" : ""}`}
-                value={c.text}
-                maxLength={CELL_TEXT_MAX}
-                onFocus={() => setChosen(i)}
-                onChange={(e) => setCell(i, { text: e.target.value })}
-              />
-              {i === centre ? (
-                <span className="bingo__free">free</span>
-              ) : (
-                <input
-                  className="account-field__input bingo__cell-tokens"
-                  aria-label={`Square ${i + 1} price in tokens`}
-                  inputMode="numeric"
-                  value={c.tokens}
-                  maxLength={7}
-                  placeholder="tk"
-                  onFocus={() => setChosen(i)}
-                  onChange={(e) => setCell(i, { tokens: e.target.value })}
-                />
-              )}
-            </li>
-          ))}
-        </ol>
-      </fieldset>
-
-      <fieldset className="bingo__group" disabled={disabled}>
         <legend>Suggestions for square {target + 1}</legend>
         {suggestions.source === "data" ? (
           <>
@@ -226,6 +186,45 @@ export function BingoEditor({ draft, onChange, suggestions, hydrated }: EditorPr
             ))}
           </ul>
         )}
+      </fieldset>
+      <fieldset className="bingo__group" disabled={disabled}>
+        <legend>Squares</legend>
+        <p className="account-field__hint">
+          An action of up to {CELL_TEXT_MAX} characters, and its price in tokens (or none). Choose a square,
+          then a suggestion below to fill it.
+        </p>
+        <ol className="bingo__cells">
+          {draft.cells.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a square is its place on the card.
+            <li key={i} className={i === target ? "bingo__cell bingo__cell--chosen" : "bingo__cell"}>
+              <span className="bingo__cell-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <input
+                className="account-field__input bingo__cell-text"
+                aria-label={`Square ${i + 1}${i === centre ? " (free)" : ""}`}
+                value={c.text}
+                maxLength={CELL_TEXT_MAX}
+                onFocus={() => setChosen(i)}
+                onChange={(e) => setCell(i, { text: e.target.value })}
+              />
+              {i === centre ? (
+                <span className="bingo__free">free</span>
+              ) : (
+                <input
+                  className="account-field__input bingo__cell-tokens"
+                  aria-label={`Square ${i + 1} price in tokens`}
+                  inputMode="numeric"
+                  value={c.tokens}
+                  maxLength={7}
+                  placeholder="tk"
+                  onFocus={() => setChosen(i)}
+                  onChange={(e) => setCell(i, { tokens: e.target.value })}
+                />
+              )}
+            </li>
+          ))}
+        </ol>
       </fieldset>
     </section>
   );
