@@ -1,8 +1,13 @@
 import { readFile } from "node:fs/promises";
+import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { createAuth } from "../../src/identity/auth.ts";
+import { createIdentity } from "../../src/identity/identity.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
+import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { publishBingoData } from "../../src/publish/bingo-data.ts";
 import { decodeCard } from "../../src/site/bingo/card-link.ts";
 import { addDays } from "../../src/stats/calendar.ts";
@@ -12,6 +17,7 @@ import { insertSubjectGoal } from "../helpers/bingo-goals.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertPerformer } from "../helpers/fixtures.ts";
 import { testPublishContext } from "../helpers/publish.ts";
+import { confirmedAccount } from "./account-steps.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
 import { heading } from "./page-helpers.ts";
@@ -19,9 +25,20 @@ import { heading } from "./page-helpers.ts";
 /**
  * /bingo-card-creator in a real browser at phone and desktop widths: edit a square, fill one from
  * the data's suggestions, download the PNG (a real image of the size chosen), copy the link and
- * open it; the server's card and download without scripts; nothing wider than the screen, no
- * console errors and no serious accessibility violations.
+ * open it; the server's card and download without scripts; a verified performer saves, opens and
+ * deletes a card; nothing wider than the screen, no console errors and no serious accessibility
+ * violations.
  */
+
+const PASSWORD = "orchid-lantern-42";
+const mail: OutgoingMail[] = [];
+const mailer: Mailer = {
+  async send(message) {
+    mail.push(message);
+    return `<${mail.length}@camstats.test>`;
+  },
+  async close() {},
+};
 
 const overflows = (page: Page) =>
   page.evaluate<boolean>("document.documentElement.scrollWidth > document.documentElement.clientWidth");
@@ -46,7 +63,16 @@ describe("the bingo card creator in a browser", () => {
     }
     const context = await testPublishContext(t.db);
     await publishBingoData(context, day);
+    const auth = createAuth({
+      db: t.db,
+      secret: "s".repeat(48),
+      origin: "http://camstats.test",
+      mailer,
+      siteName: "camstats",
+    });
     const app = testApp(t.db, {
+      identity: createIdentity(t.db, auth),
+      pageCache: false,
       publishDir: context.root,
       config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
     });
@@ -135,4 +161,41 @@ describe("the bingo card creator in a browser", () => {
       });
     });
   }
+
+  it("lets a verified performer save, open and delete cards (1280 px)", { timeout: 90_000 }, async () => {
+    const email = "bingo@example.com";
+    await confirmedAccount(site.origin, mail, email, PASSWORD);
+    const performer = await insertPerformer(t.db, { username: "bingoqueen" });
+    await sql`INSERT INTO performer_owners (performer_id, user_id, verified_at)
+      SELECT ${performer}, id, now() FROM users WHERE email = ${email}`.execute(t.db);
+
+    const { page, errors } = await open("/settings", { viewport: DESKTOP });
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("heading", { name: "Sign out everywhere" }).waitFor();
+
+    await page.goto(`${site.origin}/bingo-card-creator`);
+    await page.getByRole("heading", { name: "Your saved cards" }).waitFor();
+    await page.getByText("0 of 20 saved.").waitFor();
+    await page.getByLabel("Title", { exact: true }).fill("Saturday game");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await page.getByText("Card saved.").waitFor();
+    expect(await page.locator(".bingo__saved-title").allTextContents()).toEqual(["Saturday game"]);
+
+    await page.getByLabel("Title", { exact: true }).fill("Sunday game");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.locator(".bingo__saved-title").allTextContents()).toEqual(["Sunday game"]);
+
+    await page.goto(`${site.origin}/bingo-card-creator`);
+    await page.getByRole("button", { name: "Open Sunday game" }).click();
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Sunday game");
+    await page.waitForLoadState("networkidle");
+    await expectNoSeriousViolations(page, "bingo-saved");
+
+    await page.getByRole("button", { name: "Delete Sunday game" }).click();
+    await page.getByText("Card deleted.").waitFor();
+    expect(await page.locator(".bingo__saved-title").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
