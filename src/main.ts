@@ -5,7 +5,7 @@ import { siteOriginOf } from "./site/site-origin.ts";
 import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
 import { collectorMailer, startCollection, startPolling } from "./start/collection.ts";
-import { startDailyJobs } from "./start/daily-schedule.ts";
+import { publishMissingAtStart, startDailyJobs } from "./start/daily-schedule.ts";
 import { startGoLiveAlerts } from "./start/go-live-alerts.ts";
 import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
 import { runHistoryIfNeeded } from "./start/history-run.ts";
@@ -34,6 +34,7 @@ runProcess(lifecycle, "camstats", async () => {
   lifecycle.log = log;
   const { database, feed } = await startCollection(config, log, lifecycle);
   await runHistoryIfNeeded(config, database.db, feed, log);
+  await publishMissingAtStart(config, database.db, log);
   // Before the server: yesterday's rankings wait for this catch-up, and the server processes take
   // seconds to start (issue 16, point 6).
   startDailyJobs(config, database.db, log, lifecycle);

@@ -22,6 +22,7 @@ describe("migrations", () => {
       "auth_sessions",
       "auth_used_links",
       "auth_verifications",
+      "bingo_cards",
       "bio_fetch_failures",
       "broadcaster_days",
       "fan_quotes",

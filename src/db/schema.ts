@@ -434,3 +434,18 @@ export interface SubjectGoalsTable {
 export interface Database {
   subject_goals: SubjectGoalsTable;
 }
+
+/** Migration 0021: the bingo cards a verified performer's account saved (decision 0025). */
+export interface BingoCardsTable {
+  card_id: Generated<string>;
+  user_id: string;
+  title: string;
+  /** A card as src/site/bingo/card.ts validates it. */
+  card: unknown;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface Database {
+  bingo_cards: BingoCardsTable;
+}

@@ -1,5 +1,6 @@
 import type { Db } from "../db/connect.ts";
 import { publishAdditionalTags } from "../publish/additional-tags.ts";
+import { publishBingoData } from "../publish/bingo-data.ts";
 import { publishCameraTrends } from "../publish/camera-trends.ts";
 import { publishCelebrations } from "../publish/celebrations.ts";
 import type { DayPublisher } from "../publish/context.ts";
@@ -77,4 +78,6 @@ export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher;
   { name: "possible tags", run: publishPossibleTags, otherTables: false },
   { name: "additional tags", run: publishAdditionalTags, otherTables: false },
   { name: "tag explorer", run: publishTagExplorer, otherTables: false },
+  // subject_goals is kept by the collector at every poll, not rolled up: no derived table to wait for.
+  { name: "bingo data", run: publishBingoData, otherTables: false },
 ];

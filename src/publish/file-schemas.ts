@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { additionalTagsFileSchema } from "./additional-tags.ts";
+import { bingoDataFileSchema } from "./bingo-data.ts";
 import { cameraTrendsFileSchema } from "./camera-trends.ts";
 import { celebrationsFileSchema } from "./celebrations.ts";
 import { dailyIndexSchema } from "./daily-viewer-files.ts";
@@ -7,7 +8,14 @@ import { modelCountByLocationSchema } from "./location-files.ts";
 import { manifestSchema } from "./manifest.ts";
 import { monthlyIndexSchema } from "./monthly-files.ts";
 import { onlineUsersDeltaSchema, onlineUsersSchema } from "./online-users.ts";
-import { EXTRA_PATHS, FIXED_PATHS, LIST_PATHS, TAG_RELATED_PATH, tagExplorerPath } from "./paths.ts";
+import {
+  BINGO_PATHS,
+  EXTRA_PATHS,
+  FIXED_PATHS,
+  LIST_PATHS,
+  TAG_RELATED_PATH,
+  tagExplorerPath,
+} from "./paths.ts";
 import { possibleTagsFileSchema } from "./possible-tags.ts";
 import { publicListsFileSchema } from "./public-lists.ts";
 import {
@@ -51,6 +59,7 @@ const EXACT: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   [EXTRA_PATHS.possibleTags, possibleTagsFileSchema],
   [EXTRA_PATHS.additionalTags, additionalTagsFileSchema],
   [LIST_PATHS.publicLists, publicListsFileSchema],
+  [BINGO_PATHS.data, bingoDataFileSchema],
   [tagExplorerPath("tagMap"), tagMapFileSchema],
   [tagExplorerPath("tagCounts"), tagCountsFileSchema],
   [tagExplorerPath("allTags"), allTagsFileSchema],

@@ -185,6 +185,11 @@ export const LIST_PATHS = {
   publicLists: "/api/lists/public_lists.json",
 } as const;
 
+/** The bingo card creator's suggestions (issue 20; SPEC §7's bingo data file). */
+export const BINGO_PATHS = {
+  data: "/api/bingo_data.json",
+} as const;
+
 /** The tag explorer's datasets (SPEC §3), one file each. */
 export const TAG_EXPLORER_DATASETS = [
   "monthly",

@@ -35,6 +35,8 @@ import { registerAccountSettings } from "./routes/account-settings.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
+import { registerBingoCardPng } from "./routes/bingo-card-png.ts";
+import { registerBingoCards } from "./routes/bingo-cards.ts";
 import { registerComparePerformers } from "./routes/compare-performers.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
@@ -220,6 +222,7 @@ function registerRoutes(
       registerAccount(api, options.identity, { https });
       if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
       registerLists(api, options.db, options.identity);
+      registerBingoCards(api, options.db, options.identity);
       registerListSummary(api, options.db, options.identity, options.now ?? Date.now);
       registerListImport(api, options.db, options.identity);
       registerListImage(api, options.db, options.identity, config.DATA_DIR);
@@ -247,6 +250,8 @@ function registerRoutes(
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
   registerSocialImages(app, config.PLATFORM_NAME);
+  // Before the pages, which would otherwise answer /bingo-card-creator/… with their 404.
+  registerBingoCardPng(app);
   registerListImageFiles(app, config.DATA_DIR);
   // Before the pages, which would otherwise answer /profile/… with their 404.
   registerProfileThumbs(app, options.db, config.DATA_DIR);

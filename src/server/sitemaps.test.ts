@@ -101,6 +101,8 @@ describe("robots.txt and the sitemaps", () => {
       "/socialmedia?",
       "/socialmedia/*?",
       "/social-media-buttons/*?",
+      "/bingo-card-creator?",
+      "/bingo-card-creator/",
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { type DailyJobDeps, runDailyJob } from "../jobs/daily-job.ts";
 import type { Logger } from "../log.ts";
+import { publishBingoDataIfMissing } from "../publish/bingo-data.ts";
 import type { PublishOptions } from "../publish/context.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -52,4 +53,20 @@ export function startDailyJobs(config: Config, db: Db, log: Logger, lifecycle: L
   log.info(
     `daily rollup and publish: catching up now, then daily at 00:20 UTC (next ${cron.nextRun()?.toISOString()})`,
   );
+}
+
+/**
+ * Files a page needs before the first daily run can write them (a new site has no closed day yet):
+ * the bingo data file, empty until goals are seen. A failure is logged; the daily run writes it.
+ */
+export async function publishMissingAtStart(config: Config, db: Db, log: Logger): Promise<void> {
+  try {
+    const written = await publishBingoDataIfMissing(
+      { db, root: config.PUBLISH_DIR, options: publishOptions(config) },
+      Date.now(),
+    );
+    if (written !== null) log.info(`first start: wrote ${written.urlPath}`);
+  } catch (error) {
+    log.error({ err: error }, "could not write the bingo data file at start; the daily job writes it");
+  }
 }

@@ -96,6 +96,8 @@ export default [
   route("social-media-buttons/:user", "routes/socialmedia.tsx", { id: "social-media-buttons-user" }),
   // The resources page (SPEC §2): content files rendered on the server.
   route("resources", "routes/resources.tsx"),
+  // The bingo card creator (SPEC §2, issue 20); its PNGs (/bingo-card-creator/card.png) are Fastify's.
+  route("bingo-card-creator", "routes/bingo-card-creator.tsx"),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

@@ -188,6 +188,7 @@ describe("the daily job", () => {
       "/api/recent_profile_updates.json",
       "/api/tags/possible_tags.json",
       "/api/tags/additional_tags.json",
+      "/api/bingo_data.json",
       "/api/tag_explorer/tagMap.json",
       "/api/tag_explorer/monthly.json",
     ]) {

@@ -159,6 +159,12 @@ describe("the site's process", () => {
     expect(online.count).toBeGreaterThan(0);
     expect(online.results).toHaveLength(Math.min(90, online.count));
 
+    // The bingo data file is there from the start, whether or not a day has closed yet.
+    const bingo = await fetch(`http://127.0.0.1:${port}/api/bingo_data.json`);
+    expect(bingo.status).toBe(200);
+    const creator = await fetch(`http://127.0.0.1:${port}/bingo-card-creator`);
+    expect(creator.status).toBe(200);
+
     // The daily job catches up in the background: every closed day the history polled gets its files.
     // (From about 23:20 to 00:20 UTC a one-day history has no closed day yet; tests/process/daily-job.test.ts
     // covers the job itself at any hour.)

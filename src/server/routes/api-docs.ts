@@ -4,6 +4,7 @@ import { ACCOUNT_DOCS } from "./account.ts";
 import { ACCOUNT_IMAGES_DOCS } from "./account-images.ts";
 import { ACCOUNT_SETTINGS_DOCS } from "./account-settings.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
+import { BINGO_CARD_DOCS } from "./bingo-cards.ts";
 import { COMPARE_PERFORMERS_DOCS } from "./compare-performers.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
 import { LIST_ALERTS_DOCS } from "./list-alerts.ts";
@@ -38,6 +39,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...AUTH_DOCS,
   ...ACCOUNT_DOCS,
   ...LIST_DOCS,
+  ...BINGO_CARD_DOCS,
   ...LIST_SUMMARY_DOCS,
   ...LIST_IMPORT_DOCS,
   ...LIST_IMAGE_DOCS,

@@ -9,8 +9,8 @@ import { requestOrigin } from "../web-request.ts";
  * - /settings, /logout, /mylists: a signed-in visitor's own pages;
  * - /claim/, /optout/: a form per performer, nothing to read;
  * - searches with a query string: endless combinations of the same results (the search pages
- *   without one stay crawlable); so are the name picker's suggestions (?words=) and the social
- *   media editor's sent choices.
+ *   without one stay crawlable); so are the name picker's suggestions (?words=), the social
+ *   media editor's sent choices, and the bingo cards in links (?card=, and their PNGs).
  * The sitemap's address is on the origin the crawler asked for, like the pages' canonical links.
  */
 export function robotsTxt(origin: string): string {
@@ -33,6 +33,8 @@ Disallow: /socialmedia?
 Disallow: /socialmedia/*?
 Disallow: /social-media-buttons?
 Disallow: /social-media-buttons/*?
+Disallow: /bingo-card-creator?
+Disallow: /bingo-card-creator/
 
 Sitemap: ${origin}/sitemap.xml
 `;

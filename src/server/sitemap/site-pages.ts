@@ -54,6 +54,7 @@ export const STATIC_PATHS = [
   "/socialmedia",
   "/social-media-buttons",
   "/resources",
+  "/bingo-card-creator",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
