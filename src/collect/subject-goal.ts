@@ -61,7 +61,7 @@ const LEFT_BEFORE_RE = new RegExp(`${LEFT_BEFORE}\\s*[:=]?\\s*$`, "iu");
 // What is taken out before reading: hashtags, mentions (not "@ 500"), emoji and their joiners.
 const HASHTAG = /#[\p{L}\p{N}_-]*/gu;
 const MENTION = /@(?=[\p{L}_])[\p{L}\p{N}_.-]*/gu;
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\u200d\ufe0f\u20e3]+/gu;
+const EMOJI = /(?:\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\ufe0f\u20e3]|\u200d)+/gu;
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/gu;
 
 /**
@@ -70,7 +70,7 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/gu;
  * were. An
  * amount's item is looked for in the phrases around it.
  */
-const SEPARATOR = /[[\](){}<>|;:!?~*•·,/=+]|\s[-–—]+|[-–—]+\s|\.(?=\s|$)|\u0000/u;
+const SEPARATOR = /[[\](){}<>|;:!?~*•·,/=+]|\s[-–—]+|[-–—]+\s|\.(?=\s|$)|\ue000/u;
 const SPLIT = new RegExp(SEPARATOR.source, "gu");
 
 /** Words at either end of a phrase that join it to the amount, not part of the item. */
@@ -165,10 +165,10 @@ export function parseSubjectGoal(subject: string | null | undefined): SubjectGoa
     .slice(0, MAX_SUBJECT_READ)
     .normalize("NFKC")
     .replace(INVISIBLE, " ")
-    // Hashtags and emoji end a phrase like a bar does (NUL: a separator only this parser writes).
-    .replace(HASHTAG, "\u0000")
+    // Hashtags and emoji end a phrase like a bar does (U+E000, private use, was taken out above).
+    .replace(HASHTAG, "\ue000")
     .replace(MENTION, " ")
-    .replace(EMOJI, "\u0000");
+    .replace(EMOJI, "\ue000");
 
   const amount = findAmount(text);
   if (amount === null || amount.tokens < MIN_GOAL_TOKENS || amount.tokens > MAX_GOAL_TOKENS) return null;
