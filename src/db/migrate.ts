@@ -18,6 +18,7 @@ import * as performerClaims from "./migrations/0016-performer-claims.ts";
 import * as performerProfiles from "./migrations/0017-performer-profiles.ts";
 import * as performerThumbs from "./migrations/0018-performer-thumbs.ts";
 import * as subjectGoals from "./migrations/0019-subject-goals.ts";
+import * as tipMenus from "./migrations/0020-tip-menus.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0017-performer-profiles": performerProfiles,
   "0018-performer-thumbs": performerThumbs,
   "0019-subject-goals": subjectGoals,
+  "0020-tip-menus": tipMenus,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

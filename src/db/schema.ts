@@ -388,6 +388,8 @@ export interface PerformerProfilesTable {
   profile_image: string | null;
   banner_image: string | null;
   updated_at: Generated<Date>;
+  /** Migration 0020: the tip menu, [{ item, itemKey, tokens }] (decision 0024). */
+  tip_menu: Generated<unknown>;
 }
 
 /** Migration 0018: the thumbnail keeper's state for a performer (decision 0023). */
