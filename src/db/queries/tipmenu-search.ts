@@ -1,0 +1,164 @@
+import { type RawBuilder, sql } from "kysely";
+import {
+  type PopularItem,
+  type PriceSpread,
+  TIP_MENU_GENDERS,
+  type TipMenuAnswer,
+  type TipMenuGender,
+  type TipMenuItem,
+} from "../../types/tipmenu.ts";
+import type { Db } from "../connect.ts";
+
+/** The search reads goals seen within this many days. */
+export const TIP_MENU_DAYS = 90;
+export const TIP_MENU_ITEMS = 100;
+export const POPULAR_ITEMS = 24;
+
+export interface TipMenuQuery {
+  /** As asked (trimmed), echoed in the answer. */
+  searchTerm: string;
+  /** The term's key (itemKeyOf): lower case, letters and digits, one space between words. */
+  termKey: string;
+  gender: TipMenuGender | null;
+  minTokens: number;
+  maxTokens: number;
+}
+
+/**
+ * How a stored key matches the term (decision 0024): the key without spaces holds the term without
+ * spaces ("oil show" finds "oilshow" and "OIL SHOW!!", "dance" finds "lapdance"), or every word of
+ * the term begins a word of the key ("show oil" finds "oil show"). Each word's containment comes
+ * first: the trigram index on the spaceless key answers it (migration 0020).
+ */
+function matches(key: RawBuilder<unknown>, words: string[], compact: string) {
+  const contained = words.map((w) => sql`replace(${key}, ' ', '') LIKE ${`%${w}%`}`);
+  const prefixes = words.map((w) => sql`(' ' || ${key}) LIKE ${`% ${w}%`}`);
+  return sql`(${sql.join(contained, sql` AND `)})
+    AND (replace(${key}, ' ', '') LIKE ${`%${compact}%`} OR (${sql.join(prefixes, sql` AND `)}))`;
+}
+
+/** 0 the same key, 1 every word begins a word, 2 contained. */
+function rank(key: RawBuilder<unknown>, termKey: string, words: string[]) {
+  const prefixes = words.map((w) => sql`(' ' || ${key}) LIKE ${`% ${w}%`}`);
+  return sql`CASE WHEN ${key} = ${termKey} THEN 0 WHEN ${sql.join(prefixes, sql` AND `)} THEN 1 ELSE 2 END`;
+}
+
+interface SpreadRow {
+  gender: TipMenuGender | null;
+  count: number;
+  min: number;
+  q1: number;
+  median: number;
+  q3: number;
+  max: number;
+}
+
+const noSpread = (): PriceSpread => ({ count: 0, min: null, q1: null, median: null, q3: null, max: null });
+
+/**
+ * The tip menu search in one statement: the matching goals of the last 90 days and the menu lines
+ * of verified performers, in the token range, opted-out performers left out; the best 100 of the
+ * asked gender, and the prices' spread per gender and over all.
+ */
+export async function searchTipMenus(db: Db, q: TipMenuQuery, now: Date): Promise<TipMenuAnswer> {
+  const words = q.termKey.split(" ").filter(Boolean);
+  const compact = words.join("");
+  const since = new Date(now.getTime() - TIP_MENU_DAYS * 86_400_000);
+  const goalKey = sql`g.item_key`;
+  const menuKey = sql`l."itemKey"`;
+  const { rows } = await sql<{
+    items: Array<Omit<TipMenuItem, "lastSeen"> & { lastSeen: string }>;
+    spread: SpreadRow[];
+  }>`
+    WITH matched AS (
+      SELECT g.performer_id, g.item, g.tokens, g.amount_kind, 'subject' AS source, g.gender, g.last_seen,
+        ${rank(goalKey, q.termKey, words)} AS rank
+      FROM subject_goals g
+      WHERE g.last_seen >= ${since} AND g.tokens BETWEEN ${q.minTokens} AND ${q.maxTokens}
+        AND ${matches(goalKey, words, compact)}
+      UNION ALL
+      SELECT p.performer_id, l.item, l.tokens, 'goal', 'menu', p.gender, pp.updated_at,
+        ${rank(menuKey, q.termKey, words)}
+      FROM performer_owners w
+      JOIN performer_profiles pp ON pp.performer_id = w.performer_id
+      JOIN performers p ON p.performer_id = w.performer_id
+      CROSS JOIN LATERAL jsonb_to_recordset(pp.tip_menu) AS l (item text, "itemKey" text, tokens int)
+      WHERE p.gender IS NOT NULL AND l.tokens BETWEEN ${q.minTokens} AND ${q.maxTokens}
+        AND ${matches(menuKey, words, compact)}
+    ),
+    visible AS (
+      SELECT m.*, p.username, p.display_name
+      FROM matched m JOIN performers p ON p.performer_id = m.performer_id
+      WHERE NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+    )
+    SELECT
+      (SELECT coalesce(json_agg(i), '[]') FROM (
+        SELECT v.item, v.tokens, v.amount_kind AS "amountKind", v.source,
+          json_build_object('username', v.username, 'displayName', v.display_name, 'gender', v.gender) AS performer,
+          v.last_seen AS "lastSeen"
+        FROM visible v
+        ${q.gender === null ? sql`` : sql`WHERE v.gender = ${q.gender}`}
+        ORDER BY v.rank, v.tokens, v.last_seen DESC, v.username
+        LIMIT ${TIP_MENU_ITEMS}) i) AS items,
+      (SELECT coalesce(json_agg(d), '[]') FROM (
+        SELECT gender, count(*)::int AS count, min(tokens) AS min,
+          percentile_cont(0.25) WITHIN GROUP (ORDER BY tokens) AS q1,
+          percentile_cont(0.5) WITHIN GROUP (ORDER BY tokens) AS median,
+          percentile_cont(0.75) WITHIN GROUP (ORDER BY tokens) AS q3,
+          max(tokens) AS max
+        FROM visible GROUP BY ROLLUP (gender)) d) AS spread`.execute(db);
+  const row = rows[0];
+  const byGender = Object.fromEntries(TIP_MENU_GENDERS.map((g) => [g, noSpread()])) as Record<
+    TipMenuGender,
+    PriceSpread
+  >;
+  let all = noSpread();
+  for (const s of row?.spread ?? []) {
+    // Quartiles of whole tokens, to the whole token.
+    const spread: PriceSpread = {
+      count: s.count,
+      min: s.min,
+      q1: Math.round(s.q1),
+      median: Math.round(s.median),
+      q3: Math.round(s.q3),
+      max: s.max,
+    };
+    if (s.gender === null) all = spread;
+    else byGender[s.gender] = spread;
+  }
+  const items: TipMenuItem[] = (row?.items ?? []).map((i) => ({
+    item: i.item,
+    tokens: i.tokens,
+    amountKind: i.amountKind,
+    source: i.source,
+    performer: {
+      username: i.performer.username,
+      ...(i.performer.displayName ? { displayName: i.performer.displayName } : {}),
+      gender: i.performer.gender,
+    },
+    lastSeen: new Date(i.lastSeen).toISOString(),
+  }));
+  return {
+    searchTerm: q.searchTerm,
+    gender: q.gender ?? "all",
+    minTokens: q.minTokens,
+    maxTokens: q.maxTokens,
+    items,
+    distribution: { all, byGender },
+  };
+}
+
+/** The items most performers asked for in the last 90 days, with their median price. */
+export async function popularTipMenuItems(db: Db, now: Date, limit = POPULAR_ITEMS): Promise<PopularItem[]> {
+  const since = new Date(now.getTime() - TIP_MENU_DAYS * 86_400_000);
+  const { rows } = await sql<PopularItem>`
+    SELECT g.item_key AS "itemKey", count(*)::int AS performers,
+      round(percentile_cont(0.5) WITHIN GROUP (ORDER BY g.tokens))::int AS median
+    FROM subject_goals g JOIN performers p ON p.performer_id = g.performer_id
+    WHERE g.last_seen >= ${since}
+      AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+    GROUP BY g.item_key
+    ORDER BY count(*) DESC, g.item_key
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}
