@@ -98,6 +98,8 @@ describe("robots.txt and the sitemaps", () => {
       "/search?",
       "/namepicker?",
       "/namepicker/*?",
+      "/tipmenu?",
+      "/tipmenu/*?",
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }

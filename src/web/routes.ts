@@ -79,6 +79,11 @@ export default [
   // The name picker (SPEC §2, issue 20): /namepicker[/{name}], one module; ?words= for suggestions.
   route("namepicker", "routes/namepicker.tsx", { id: "namepicker" }),
   route("namepicker/:name", "routes/namepicker.tsx", { id: "namepicker-name" }),
+  // The tip menu search (SPEC §2, issue 20): /tipmenu[/{searchTerm}/{gender}], one module; ?min= ?max=;
+  // /tipmenu/{searchTerm} alone moves to its /all.
+  route("tipmenu", "routes/tipmenu.tsx", { id: "tipmenu" }),
+  route("tipmenu/:term", "routes/tipmenu.tsx", { id: "tipmenu-term" }),
+  route("tipmenu/:term/:gender", "routes/tipmenu.tsx", { id: "tipmenu-search" }),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

@@ -28,6 +28,8 @@ Disallow: /search?
 Disallow: /search/*?
 Disallow: /namepicker?
 Disallow: /namepicker/*?
+Disallow: /tipmenu?
+Disallow: /tipmenu/*?
 
 Sitemap: ${origin}/sitemap.xml
 `;

@@ -46,6 +46,7 @@ export const STATIC_PATHS = [
   "/1080p",
   "/logos",
   "/namepicker",
+  "/tipmenu",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
