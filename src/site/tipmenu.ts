@@ -1,10 +1,9 @@
-import { z } from "zod";
-import { itemKeyOf } from "../collect/subject-goal.ts";
 import type { TipMenuGender } from "../types/tipmenu.ts";
 
 /**
  * The tip menu search's inputs (issue 20, decision 0024), shared by POST /v1/tipmenu-search and the
- * /tipmenu pages: the term, the token range and the gender words of the addresses.
+ * /tipmenu pages: the limits and refusal texts, and the gender words of the addresses. The checks
+ * themselves (zod) are in tipmenu-input.ts, which the pages' browser code does not load.
  */
 
 export const TERM_MIN = 2;
@@ -21,19 +20,11 @@ export const TERM_CONTROL = "expected a search term without control characters";
 export const TOKENS_EXPECTED = `expected a whole number of tokens from ${TOKENS_MIN} to ${TOKENS_MAX.toLocaleString("en")}`;
 export const RANGE_REVERSED = "expected minTokens at most maxTokens";
 
-/** A search term: 2 to 60 characters, no control characters, with a word to look for. */
-export const termField = z
-  .string({ error: TERM_EXPECTED })
-  .regex(/^[^\p{Cc}]*$/u, TERM_CONTROL)
-  .transform((t) => t.trim().replace(/\s+/g, " "))
-  .pipe(z.string().min(TERM_MIN, TERM_TOO_SHORT).max(TERM_MAX, TERM_TOO_LONG))
-  .refine((t) => itemKeyOf(t) !== "", TERM_NO_WORDS);
-
-export const tokensField = z
-  .number({ error: TOKENS_EXPECTED })
-  .int(TOKENS_EXPECTED)
-  .min(TOKENS_MIN, TOKENS_EXPECTED)
-  .max(TOKENS_MAX, TOKENS_EXPECTED);
+/** Whether a text can be searched as it stands (a performer's menu line, linked to its search). */
+export function canSearch(text: string): boolean {
+  const term = text.trim().replace(/\s+/g, " ");
+  return term.length >= TERM_MIN && term.length <= TERM_MAX && /[\p{L}\p{N}]/u.test(term);
+}
 
 /** The page addresses' gender words (the site's page-level words) and their stored codes. */
 export const TIP_MENU_PAGE_GENDERS = ["all", "female", "male", "couples", "trans"] as const;

@@ -10,8 +10,8 @@ import {
   TOKENS_EXPECTED,
   TOKENS_MAX,
   TOKENS_MIN,
-  termField,
 } from "../../../site/tipmenu.ts";
+import { termField } from "../../../site/tipmenu-input.ts";
 import type { PopularItem } from "../../../types/tipmenu.ts";
 import { notFound } from "../page-errors.server.ts";
 import type { PageLoaderArgs } from "../page-loader.ts";
