@@ -110,7 +110,7 @@ export function TipMenuPage({ data, platform }: { data: TipMenuPageData; platfor
           />
         </div>
         <button type="submit" className="account-button">
-          Search
+          Find prices
         </button>
       </Form>
 
@@ -131,7 +131,7 @@ function Answer({ answer }: { answer: TipMenuAnswer }) {
   const gender: TipMenuPageGender = answer.gender === "all" ? "all" : PAGE_GENDER_OF[answer.gender];
   return (
     <>
-      <nav className="tipmenu__genders" aria-label="Gender">
+      <nav className="tipmenu__genders" aria-label="Performers shown">
         {TIP_MENU_PAGE_GENDERS.map((g) => (
           <Link
             key={g}
