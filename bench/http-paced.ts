@@ -18,6 +18,8 @@ export async function runPacedLoad(
     seconds: number;
     rate: number;
     headers?: Record<string, string>;
+    /** JSON bodies to POST to the first path in turn (bench:tipmenu), instead of GETs of the paths. */
+    bodies?: readonly string[];
     /** Print the slowest answer of each half second (bench:pages --trace). */
     trace?: boolean;
   },
@@ -38,11 +40,23 @@ export async function runPacedLoad(
     for (let due = started + (i * 1000) / options.rate; due < end; due += interval) {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const path = paths[next++ % paths.length] as string;
+      const turn = next++;
+      const body = options.bodies === undefined ? undefined : options.bodies[turn % options.bodies.length];
+      const path = (body === undefined ? paths[turn % paths.length] : paths[0]) as string;
       try {
         const status = await new Promise<number>((resolve, reject) => {
-          const request = http.get(
-            { host: url.hostname, port: url.port, path, agent, headers: options.headers },
+          const request = http.request(
+            {
+              host: url.hostname,
+              port: url.port,
+              path,
+              agent,
+              method: body === undefined ? "GET" : "POST",
+              headers:
+                body === undefined
+                  ? options.headers
+                  : { ...options.headers, "content-type": "application/json" },
+            },
             (response) => {
               response.resume();
               response.on("end", () => resolve(response.statusCode ?? 0));
@@ -50,6 +64,7 @@ export async function runPacedLoad(
             },
           );
           request.on("error", reject);
+          request.end(body);
         });
         statusCodes[status] = (statusCodes[status] ?? 0) + 1;
         // From when the request was due: a late start is the server's queue showing through.

@@ -431,3 +431,12 @@ export interface SubjectGoalsTable {
 export interface Database {
   subject_goals: SubjectGoalsTable;
 }
+
+/** Migration 0020: every item key subject_goals ever held (filled by a trigger), for the search. */
+export interface SubjectGoalItemsTable {
+  item_key: string;
+}
+
+export interface Database {
+  subject_goal_items: SubjectGoalItemsTable;
+}

@@ -28,7 +28,7 @@ export interface TipMenuQuery {
  * How a stored key matches the term (decision 0024): the key without spaces holds the term without
  * spaces ("oil show" finds "oilshow" and "OIL SHOW!!", "dance" finds "lapdance"), or every word of
  * the term begins a word of the key ("show oil" finds "oil show"). Each word's containment comes
- * first: the trigram index on the spaceless key answers it (migration 0020).
+ * first: the trigram index on the distinct keys without spaces answers it (migration 0020).
  */
 function matches(key: RawBuilder<unknown>, words: string[], compact: string) {
   const contained = words.map((w) => sql`replace(${key}, ' ', '') LIKE ${`%${w}%`}`);
@@ -56,26 +56,35 @@ interface SpreadRow {
 const noSpread = (): PriceSpread => ({ count: 0, min: null, q1: null, median: null, q3: null, max: null });
 
 /**
- * The tip menu search in one statement: the matching goals of the last 90 days and the menu lines
+ * The tip menu search in one statement: the matching goals of the last 90 days (the term matched
+ * against the distinct keys, then those keys' rows read by index) and the menu lines
  * of verified performers, in the token range, opted-out performers left out; the best 100 of the
- * asked gender, and the prices' spread per gender and over all.
+ * asked gender, and the prices' spread per gender and over all. Performers are looked up for the
+ * 100 shown only; the opted-out ones are left out by id, a set read once.
  */
 export async function searchTipMenus(db: Db, q: TipMenuQuery, now: Date): Promise<TipMenuAnswer> {
   const words = q.termKey.split(" ").filter(Boolean);
   const compact = words.join("");
   const since = new Date(now.getTime() - TIP_MENU_DAYS * 86_400_000);
-  const goalKey = sql`g.item_key`;
+  const itemKey = sql`k.item_key`;
   const menuKey = sql`l."itemKey"`;
   const { rows } = await sql<{
     items: Array<Omit<TipMenuItem, "lastSeen"> & { lastSeen: string }>;
     spread: SpreadRow[];
   }>`
-    WITH matched AS (
-      SELECT g.performer_id, g.item, g.tokens, g.amount_kind, 'subject' AS source, g.gender, g.last_seen,
-        ${rank(goalKey, q.termKey, words)} AS rank
-      FROM subject_goals g
+    WITH opted AS MATERIALIZED (
+      SELECT p.performer_id FROM optouts o JOIN performers p ON p.username = o.username
+      WHERE o.confirmed_at IS NOT NULL
+    ),
+    keys AS MATERIALIZED (
+      SELECT k.item_key, ${rank(itemKey, q.termKey, words)} AS rank
+      FROM subject_goal_items k WHERE ${matches(itemKey, words, compact)}
+    ),
+    matched AS (
+      SELECT g.performer_id, g.item, g.tokens, g.amount_kind, 'subject' AS source, g.gender, g.last_seen, k.rank
+      FROM keys k JOIN subject_goals g ON g.item_key = k.item_key
       WHERE g.last_seen >= ${since} AND g.tokens BETWEEN ${q.minTokens} AND ${q.maxTokens}
-        AND ${matches(goalKey, words, compact)}
+        AND g.performer_id NOT IN (SELECT performer_id FROM opted)
       UNION ALL
       SELECT p.performer_id, l.item, l.tokens, 'goal', 'menu', p.gender, pp.updated_at,
         ${rank(menuKey, q.termKey, words)}
@@ -85,28 +94,26 @@ export async function searchTipMenus(db: Db, q: TipMenuQuery, now: Date): Promis
       CROSS JOIN LATERAL jsonb_to_recordset(pp.tip_menu) AS l (item text, "itemKey" text, tokens int)
       WHERE p.gender IS NOT NULL AND l.tokens BETWEEN ${q.minTokens} AND ${q.maxTokens}
         AND ${matches(menuKey, words, compact)}
-    ),
-    visible AS (
-      SELECT m.*, p.username, p.display_name
-      FROM matched m JOIN performers p ON p.performer_id = m.performer_id
-      WHERE NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+        AND w.performer_id NOT IN (SELECT performer_id FROM opted)
     )
     SELECT
-      (SELECT coalesce(json_agg(i), '[]') FROM (
-        SELECT v.item, v.tokens, v.amount_kind AS "amountKind", v.source,
-          json_build_object('username', v.username, 'displayName', v.display_name, 'gender', v.gender) AS performer,
-          v.last_seen AS "lastSeen"
-        FROM visible v
-        ${q.gender === null ? sql`` : sql`WHERE v.gender = ${q.gender}`}
-        ORDER BY v.rank, v.tokens, v.last_seen DESC, v.username
-        LIMIT ${TIP_MENU_ITEMS}) i) AS items,
+      (SELECT coalesce(json_agg(i ORDER BY i.rank, i.tokens, i."lastSeen" DESC, i.n), '[]') FROM (
+        SELECT m.item, m.tokens, m.amount_kind AS "amountKind", m.source, m.rank, m.performer_id AS n,
+          json_build_object('username', p.username, 'displayName', p.display_name, 'gender', m.gender) AS performer,
+          m.last_seen AS "lastSeen"
+        FROM (
+          SELECT * FROM matched
+          ${q.gender === null ? sql`` : sql`WHERE gender = ${q.gender}`}
+          ORDER BY rank, tokens, last_seen DESC, performer_id
+          LIMIT ${TIP_MENU_ITEMS}
+        ) m JOIN performers p ON p.performer_id = m.performer_id) i) AS items,
       (SELECT coalesce(json_agg(d), '[]') FROM (
         SELECT gender, count(*)::int AS count, min(tokens) AS min,
           percentile_cont(0.25) WITHIN GROUP (ORDER BY tokens) AS q1,
           percentile_cont(0.5) WITHIN GROUP (ORDER BY tokens) AS median,
           percentile_cont(0.75) WITHIN GROUP (ORDER BY tokens) AS q3,
           max(tokens) AS max
-        FROM visible GROUP BY ROLLUP (gender)) d) AS spread`.execute(db);
+        FROM matched GROUP BY ROLLUP (gender)) d) AS spread`.execute(db);
   const row = rows[0];
   const byGender = Object.fromEntries(TIP_MENU_GENDERS.map((g) => [g, noSpread()])) as Record<
     TipMenuGender,
