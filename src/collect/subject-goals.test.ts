@@ -6,7 +6,7 @@ import { startTestPlatform, type TestPlatform, testCollector } from "../../tests
 import type { CollectorDeps } from "./poll.ts";
 import { collectPoll } from "./poll.ts";
 import { parseSubjectGoal } from "./subject-goal.ts";
-import { backfillSubjectGoals, subjectGoalsHook } from "./subject-goals.ts";
+import { backfillSubjectGoals, GoalMemory, subjectGoalsHook } from "./subject-goals.ts";
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 18, 21, 0);
@@ -111,7 +111,11 @@ describe("the subject goals written after each poll", () => {
     ]);
     expect((await rowOf(bob))[0]).toMatchObject({ tokens: 80, amount_kind: "goal" });
     await poll(T0 + 2 * MINUTE, { [alice]: "Goal: oil show [700 tokens left]" });
-    expect((await rowOf(alice))[0]).toMatchObject({ tokens: 700, last_seen: new Date(T0 + 2 * MINUTE) });
+    expect((await rowOf(alice))[0]).toMatchObject({
+      item: "oil show",
+      tokens: 700,
+      last_seen: new Date(T0 + 2 * MINUTE),
+    });
   });
 
   it("starts the tokens left over after the goal was out of sight longer than the grace", async () => {
@@ -130,6 +134,36 @@ describe("the subject goals written after each poll", () => {
       ["oil show", 200],
       ["squirt show", 999],
     ]);
+  });
+});
+
+describe("the goals a poll writes", () => {
+  const goal = (username: string, tokens: number, amountKind: "goal" | "left" = "left") => ({
+    username,
+    item: "oil show",
+    itemKey: "oil show",
+    tokens,
+    amountKind,
+    gender: "f" as const,
+  });
+
+  it("leaves out the unchanged, writes the changed, and touches each within the touch time", () => {
+    const memory = new GoalMemory(CONTINUE_MS, 3 * MINUTE);
+    expect(memory.due([goal("a", 500), goal("b", 100, "goal")], T0)).toHaveLength(2);
+    // Fewer tokens left and the same goal's amount change nothing; more tokens left do.
+    expect(memory.due([goal("a", 300), goal("b", 100, "goal")], T0 + MINUTE)).toEqual([]);
+    expect(memory.due([goal("a", 600), goal("b", 90, "goal")], T0 + 2 * MINUTE)).toEqual([
+      goal("a", 600),
+      goal("b", 90, "goal"),
+    ]);
+    // Each unchanged goal is written again within 3 minutes of its last write.
+    const touched = new Set<string>();
+    for (let m = 3; m <= 5; m++)
+      for (const g of memory.due([goal("a", 600), goal("b", 90, "goal")], T0 + m * MINUTE))
+        touched.add(g.username);
+    expect(touched).toEqual(new Set(["a", "b"]));
+    // Back after longer than the grace: written, to start over.
+    expect(memory.due([goal("a", 10)], T0 + 20 * MINUTE)).toEqual([goal("a", 10)]);
   });
 });
 

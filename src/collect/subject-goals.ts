@@ -23,6 +23,11 @@ export interface SubjectGoalsDeps {
   db: Db;
   /** How long a goal may be out of sight and still be the same goal: the collector's session grace. */
   continueWithinMs: number;
+  /**
+   * An unchanged goal is written again within this long: at most the grace less one poll interval
+   * (three quarters of the grace when not given).
+   */
+  touchMs?: number;
   log?: Logger;
 }
 
@@ -46,6 +51,84 @@ export class GoalReader {
   next(): void {
     this.previous = this.current;
     this.current = new Map();
+  }
+}
+
+const FORGET_AFTER_MS = 3600_000;
+
+interface Written {
+  itemKey: string;
+  item: string;
+  tokens: number;
+  amountKind: "goal" | "left";
+  gender: PolledGoal["gender"];
+  /** The row's last_seen: the last poll that wrote it. */
+  writtenAt: number;
+  /** When an unchanged goal is written again (last_seen). */
+  dueAt: number;
+}
+
+const jitter = (name: string) => {
+  let h = 0;
+  for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) | 0;
+  return ((h >>> 0) % 1000) / 1000;
+};
+
+/**
+ * What this process last wrote of each performer's goal, so a poll sends only the goals that change
+ * a row: new, another item, text or gender, a goal's new amount, more tokens left than the highest
+ * known, back after a gap longer than the grace, or due a touch. An unchanged goal is written again
+ * within `touchMs` (at a point spread per performer, so no poll rewrites them all), shorter than
+ * the grace by a poll, so a goal that stays is never taken for one that went. The statement's rules
+ * stay the authority (decision 0024); this mirrors them to leave out writes that change nothing.
+ */
+export class GoalMemory {
+  private readonly byPerformer = new Map<string, Written>();
+  private polls = 0;
+
+  constructor(
+    private readonly continueWithinMs: number,
+    private readonly touchMs: number,
+  ) {}
+
+  due(goals: readonly PolledGoal[], at: number): PolledGoal[] {
+    const out: PolledGoal[] = [];
+    for (const goal of goals) {
+      const known = this.byPerformer.get(goal.username);
+      const continuing =
+        known !== undefined &&
+        known.itemKey === goal.itemKey &&
+        at - known.writtenAt <= this.continueWithinMs;
+      // The row as the statement would leave it.
+      let tokens = goal.tokens;
+      let amountKind = goal.amountKind;
+      if (continuing && goal.amountKind === "left") {
+        if (known.amountKind === "goal") [tokens, amountKind] = [known.tokens, "goal"];
+        else tokens = Math.max(known.tokens, goal.tokens);
+      }
+      const unchanged =
+        continuing &&
+        known.item === goal.item &&
+        known.gender === goal.gender &&
+        known.tokens === tokens &&
+        known.amountKind === amountKind &&
+        at < known.dueAt;
+      if (unchanged) continue;
+      out.push(goal);
+      this.byPerformer.set(goal.username, {
+        itemKey: goal.itemKey,
+        item: goal.item,
+        tokens,
+        amountKind,
+        gender: goal.gender,
+        writtenAt: at,
+        dueAt: at + this.touchMs * (0.5 + jitter(goal.username) / 2),
+      });
+    }
+    if (++this.polls % 30 === 0)
+      for (const [name, known] of this.byPerformer)
+        if (at - known.writtenAt > FORGET_AFTER_MS) this.byPerformer.delete(name);
+    return out;
   }
 }
 
@@ -109,13 +192,15 @@ export async function backfillSubjectGoals(deps: SubjectGoalsDeps, now: Date): P
 }
 
 /**
- * The live collector's afterStore hook: after each stored poll, the goals in its rooms' subjects,
- * one statement. The first call backfills from the history when the table is still empty.
+ * The live collector's afterStore hook: after each stored poll, the goals in its rooms' subjects
+ * that change a row, one statement. The first call backfills from the history when the table is
+ * still empty.
  */
 export function subjectGoalsHook(
   deps: SubjectGoalsDeps,
 ): (summary: PollSummary, publicUsernames: string[], rooms: readonly ParsedRoom[]) => Promise<void> {
   const reader = new GoalReader();
+  const memory = new GoalMemory(deps.continueWithinMs, deps.touchMs ?? (deps.continueWithinMs * 3) / 4);
   let backfillChecked = false;
   return async (summary, _publicUsernames, rooms) => {
     if (!summary.written) return;
@@ -128,6 +213,12 @@ export function subjectGoalsHook(
           `subject goals: ${written} filled in from the history in ${Math.round(performance.now() - started)} ms`,
         );
     }
-    await writePolledGoals(deps.db, polledGoals(rooms, reader), summary.observedAt, deps.continueWithinMs);
+    const at = summary.observedAt.getTime();
+    await writePolledGoals(
+      deps.db,
+      memory.due(polledGoals(rooms, reader), at),
+      summary.observedAt,
+      deps.continueWithinMs,
+    );
   };
 }

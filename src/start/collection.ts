@@ -53,6 +53,7 @@ export function startPolling(
             db: options.db,
             // A goal out of sight no longer than a session's grace is the same goal (decision 0024).
             continueWithinMs: (config.SESSION_GRACE_POLLS + 1) * config.POLL_INTERVAL * 1000,
+            touchMs: config.SESSION_GRACE_POLLS * config.POLL_INTERVAL * 1000,
             log,
           }),
         ],
