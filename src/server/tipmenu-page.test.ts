@@ -56,7 +56,7 @@ describe("the tip menu search pages", () => {
   it("renders the search form with the popular items as starting links", async () => {
     const response = await get("/tipmenu");
     expect(response.statusCode).toBe(200);
-    expect(response.headers["cache-control"]).toBe("public, max-age=300");
+    expect(response.headers["cache-control"]).toBe("public, max-age=300, stale-while-revalidate=300");
     expect(title(response.body)).toContain("Tip menu search");
     expect(canonical(response.body)).toMatch(/\/tipmenu$/);
     for (const field of ['name="term"', 'name="gender"', 'name="min"', 'name="max"'])

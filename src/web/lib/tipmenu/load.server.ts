@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { itemKeyOf } from "../../../collect/subject-goal.ts";
 import type { Db } from "../../../db/connect.ts";
-import { popularTipMenuItems, searchTipMenus } from "../../../db/queries/tipmenu-search.ts";
+import { popularTipMenuItems, searchTipMenusReused } from "../../../db/queries/tipmenu-search.ts";
 import {
   GENDER_CODE_OF,
   isTipMenuPageGender,
@@ -99,7 +99,7 @@ export async function loadTipMenu({ params, request, context }: PageLoaderArgs) 
   if (typeof max === "string") return refuse(`max ${max}`);
   if (min > max) return refuse(RANGE_REVERSED.replace("minTokens", "min").replace("maxTokens", "max"));
 
-  const answer = await searchTipMenus(
+  const answer = await searchTipMenusReused(
     context.db,
     {
       searchTerm: term.data,
