@@ -18,7 +18,7 @@ export async function runPacedLoad(
     seconds: number;
     rate: number;
     headers?: Record<string, string>;
-    /** JSON bodies: each request is then a POST of the next one, in turn (bench:compare). */
+    /** JSON bodies: each request is then a POST of the next one, in turn (bench:compare, bench:tipmenu). */
     bodies?: readonly string[];
     /** Print the slowest answer of each half second (bench:pages --trace). */
     trace?: boolean;

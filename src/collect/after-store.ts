@@ -5,13 +5,13 @@ type AfterStore = NonNullable<CollectorDeps["afterStore"]>;
 
 /**
  * Several afterStore hooks as one, run in order after each stored poll: one failing is logged and
- * the next still runs (the online-users files, the claims check and the alerts are independent).
+ * the next still runs (the online-users files, the claims check, the alerts and the subject goals are independent).
  */
 export function afterStoreAll(hooks: readonly AfterStore[], log?: Logger): AfterStore {
-  return async (summary, publicUsernames) => {
+  return async (summary, publicUsernames, rooms) => {
     for (const hook of hooks) {
       try {
-        await hook(summary, publicUsernames);
+        await hook(summary, publicUsernames, rooms);
       } catch (error) {
         log?.error({ err: error }, `after storing poll ${summary.observedAt.toISOString()}`);
       }

@@ -4,7 +4,7 @@ import type { PartitionCache } from "../db/queries/partitions.ts";
 import type { PollSource, PollStatus } from "../db/schema.ts";
 import type { Logger } from "../log.ts";
 import type { FeedClient, SweepResult } from "../platform/feed-client.ts";
-import { SHOW_CODES } from "../platform/parse-room.ts";
+import { type ParsedRoom, SHOW_CODES } from "../platform/parse-room.ts";
 import { dedupeRooms, rankRooms } from "./rank.ts";
 import type { PollWriter } from "./write-poll.ts";
 
@@ -19,9 +19,14 @@ export interface CollectorDeps {
   log?: Logger;
   /**
    * Called after a poll's write has committed, with the usernames of its rooms in public show (live
-   * collection sets it to write the online-users files). Its failure is logged, never the poll's.
+   * collection sets it to write the online-users files) and the rooms stored (their subjects' goals).
+   * Its failure is logged, never the poll's.
    */
-  afterStore?: (summary: PollSummary, publicUsernames: string[]) => Promise<void>;
+  afterStore?: (
+    summary: PollSummary,
+    publicUsernames: string[],
+    rooms: readonly ParsedRoom[],
+  ) => Promise<void>;
 }
 
 export interface PollSummary {
@@ -111,7 +116,7 @@ export async function storePoll(deps: CollectorDeps, swept: SweptPoll): Promise<
   if (deps.afterStore) {
     const inPublic = kept.filter((room) => room.show === SHOW_CODES.public).map((room) => room.username);
     try {
-      await deps.afterStore(summary, inPublic);
+      await deps.afterStore(summary, inPublic, kept);
     } catch (error) {
       deps.log?.error({ err: error }, `after storing poll ${observedAt.toISOString()}`);
     }

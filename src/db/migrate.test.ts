@@ -48,6 +48,7 @@ describe("migrations", () => {
       "rollup_days",
       "snapshots",
       "stream_sessions",
+      "subject_goal_items",
       "subject_goals",
       "summary_suggestions",
       "tag_days",

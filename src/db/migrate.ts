@@ -18,6 +18,7 @@ import * as performerClaims from "./migrations/0016-performer-claims.ts";
 import * as performerProfiles from "./migrations/0017-performer-profiles.ts";
 import * as performerThumbs from "./migrations/0018-performer-thumbs.ts";
 import * as subjectGoals from "./migrations/0019-subject-goals.ts";
+import * as tipMenus from "./migrations/0020-tip-menus.ts";
 import * as bingoCards from "./migrations/0021-bingo-cards.ts";
 import * as performerDayViewers from "./migrations/0022-performer-day-viewers.ts";
 import * as pollHdRooms from "./migrations/0024-poll-hd-rooms.ts";
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0022-performer-day-viewers": performerDayViewers,
   "0024-poll-hd-rooms": pollHdRooms,
   "0021-bingo-cards": bingoCards,
+  "0020-tip-menus": tipMenus,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

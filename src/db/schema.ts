@@ -393,6 +393,8 @@ export interface PerformerProfilesTable {
   profile_image: string | null;
   banner_image: string | null;
   updated_at: Generated<Date>;
+  /** Migration 0020: the tip menu, [{ item, itemKey, tokens }] (decision 0024). */
+  tip_menu: Generated<unknown>;
 }
 
 /** Migration 0018: the thumbnail keeper's state for a performer (decision 0023). */
@@ -448,4 +450,13 @@ export interface BingoCardsTable {
 
 export interface Database {
   bingo_cards: BingoCardsTable;
+}
+
+/** Migration 0020: every item key subject_goals ever held (filled by a trigger), for the search. */
+export interface SubjectGoalItemsTable {
+  item_key: string;
+}
+
+export interface Database {
+  subject_goal_items: SubjectGoalItemsTable;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { itemKeyOf } from "../collect/subject-goal.ts";
 import type {
   Goal,
   ProfileSettings,
@@ -6,10 +7,11 @@ import type {
   ScheduleSlot,
   SocialNetwork,
   SocialsChange,
+  TipMenuLine,
 } from "../types/performer-profile.ts";
 import { MAX_SOCIAL_URL, SOCIAL_HOSTS, SOCIAL_NETWORKS, socialLink } from "./social-links.ts";
 
-export type { Goal, ProfileSettings, Schedule, ScheduleSlot, SocialNetwork, SocialsChange };
+export type { Goal, ProfileSettings, Schedule, ScheduleSlot, SocialNetwork, SocialsChange, TipMenuLine };
 export { MAX_SOCIAL_URL, SOCIAL_HOSTS, SOCIAL_NETWORKS, socialLink };
 
 /**
@@ -22,6 +24,9 @@ export const MAX_SLOTS = 28;
 export const MAX_GOALS = 5;
 export const MAX_GOAL_TEXT = 120;
 export const MAX_GOAL_TOKENS = 10_000_000;
+export const MAX_TIP_MENU = 40;
+export const MAX_TIP_MENU_ITEM = 120;
+export const MAX_TIP_MENU_TOKENS = 1_000_000;
 
 /** ISO weekdays: Monday is 1. */
 export const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -41,6 +46,10 @@ export const TOO_MANY_GOALS = `expected at most ${MAX_GOALS} goals`;
 export const GOAL_TEXT = `expected 1 to ${MAX_GOAL_TEXT} characters`;
 export const GOAL_TOKENS = `expected a whole number of tokens from 1 to ${MAX_GOAL_TOKENS.toLocaleString("en")}, or null`;
 export const GOAL_DETAILS_EXPECTED = "expected true or false";
+export const TIP_MENU_EXPECTED = "expected a list of { item, tokens }";
+export const TOO_MANY_TIP_MENU_LINES = `expected at most ${MAX_TIP_MENU} lines`;
+export const TIP_MENU_ITEM = `expected 1 to ${MAX_TIP_MENU_ITEM} characters of plain text, with a letter or digit`;
+export const TIP_MENU_TOKENS = `expected a whole number of tokens from 1 to ${MAX_TIP_MENU_TOKENS.toLocaleString("en")}`;
 export const SOCIALS_EXPECTED = "expected an object of network: link";
 export const UNKNOWN_NETWORK = `expected one of ${SOCIAL_NETWORKS.join(", ")}`;
 export const socialLinkRefused = (network: SocialNetwork) =>
@@ -171,6 +180,32 @@ export const goalsField = z
   .array(goalField, { error: "expected a list of goals" })
   .max(MAX_GOALS, TOO_MANY_GOALS);
 
+const tipMenuLine = z
+  .object(
+    {
+      item: z
+        .string({ error: TIP_MENU_ITEM })
+        .max(MAX_TIP_MENU_ITEM * 4, TIP_MENU_ITEM)
+        .transform(cleanLine)
+        .refine(
+          (item) => codePoints(item) >= 1 && codePoints(item) <= MAX_TIP_MENU_ITEM && itemKeyOf(item) !== "",
+          TIP_MENU_ITEM,
+        ),
+      tokens: z
+        .number({ error: TIP_MENU_TOKENS })
+        .int(TIP_MENU_TOKENS)
+        .min(1, TIP_MENU_TOKENS)
+        .max(MAX_TIP_MENU_TOKENS, TIP_MENU_TOKENS),
+    },
+    { error: "expected { item, tokens }" },
+  )
+  .transform((line): TipMenuLine => ({ item: line.item, tokens: line.tokens }));
+
+/** A tip menu: at most 40 lines of an item in plain text and its whole number of tokens. */
+export const tipMenuField = z
+  .array(tipMenuLine, { error: TIP_MENU_EXPECTED })
+  .max(MAX_TIP_MENU, TOO_MANY_TIP_MENU_LINES);
+
 export const goalDetailsField = z.boolean({ error: GOAL_DETAILS_EXPECTED });
 
 const isNetwork = (key: string): key is SocialNetwork => Object.hasOwn(SOCIAL_HOSTS, key);
@@ -208,5 +243,6 @@ export const emptyProfile = (performer: string): ProfileSettings => ({
   socials: {},
   profileImage: null,
   bannerImage: null,
+  tipMenu: [],
   updatedAt: null,
 });

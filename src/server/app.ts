@@ -64,6 +64,7 @@ import { registerStreamers } from "./routes/streamers.ts";
 import { registerStreams } from "./routes/streams.ts";
 import { registerSuggestions } from "./routes/suggestions.ts";
 import { registerSummaries } from "./routes/summaries.ts";
+import { registerTipMenuSearch } from "./routes/tipmenu-search.ts";
 import { registerTraffic } from "./routes/traffic.ts";
 import { registerUserInfo } from "./routes/user-info.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
@@ -214,6 +215,7 @@ function registerRoutes(
     registerSummaries(api, options.db);
     registerGeoip(api, new Set(options.ageVerificationRegions ?? []));
     registerNameLookup(api, options.db);
+    registerTipMenuSearch(api, options.db, options.now);
     registerOnlineRooms(api, onlineRooms);
     registerSuggestions(api, options.db);
     if (options.identity !== undefined) {

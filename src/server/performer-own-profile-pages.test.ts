@@ -33,7 +33,7 @@ describe("a verified performer's profile on the pages", () => {
   const setProfile = async (values: { showGoalDetails: boolean }) => {
     await sql`
       INSERT INTO performer_profiles (performer_id, about_me, schedule, goals, show_goal_details, socials,
-        profile_image, banner_image, updated_at)
+        profile_image, banner_image, tip_menu, updated_at)
       VALUES (${f.live.id}, ${"My own words & <b>more\nsecond line, www.spam.example.com"},
         ${JSON.stringify({
           timezone: "Europe/Amsterdam",
@@ -49,7 +49,11 @@ describe("a verified performer's profile on the pages", () => {
         ])}::jsonb,
         ${values.showGoalDetails},
         ${JSON.stringify({ instagram: "https://instagram.com/alice_cam", twitter: "https://x.com/alice_cam" })}::jsonb,
-        ${PICTURE}, ${BANNER}, now())
+        ${PICTURE}, ${BANNER},
+        ${JSON.stringify([
+          { item: "Oil show <i>", itemKey: "oil show i", tokens: 350 },
+          { item: "PM", itemKey: "pm", tokens: 25 },
+        ])}::jsonb, now())
       ON CONFLICT (performer_id) DO UPDATE SET show_goal_details = EXCLUDED.show_goal_details`.execute(t.db);
   };
 
@@ -104,6 +108,13 @@ describe("a verified performer's profile on the pages", () => {
     expect(goals).toContain("New &lt;img src=x onerror=alert(1)&gt; lights");
     expect(goals).toContain("Trip to Lisbon");
     expect(goals).not.toContain("tokens");
+    // The tip menu shows its prices, each line linked to what others ask for it.
+    const menu = sectionOf(html, "own-tipmenu-title");
+    expect(menu).toContain("Oil show &lt;i&gt;");
+    expect(menu).toContain("350 tokens");
+    expect(menu).toContain("25 tokens");
+    expect(menu).toContain('href="/tipmenu/Oil%20show%20%3Ci%3E/all"');
+    expect(menu).toContain('href="/tipmenu/PM/all"');
     expect(html).not.toContain("<img src=x");
     // Links in the networks' order, as the performer's.
     const links = [
@@ -146,6 +157,7 @@ describe("a verified performer's profile on the pages", () => {
         "own-banner",
         "own-schedule-title",
         "own-goals",
+        "own-tipmenu",
         "own-socials",
         "own-about",
       ])

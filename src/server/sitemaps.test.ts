@@ -103,6 +103,8 @@ describe("robots.txt and the sitemaps", () => {
       "/social-media-buttons/*?",
       "/bingo-card-creator?",
       "/bingo-card-creator/",
+      "/tipmenu?",
+      "/tipmenu/*?",
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }

@@ -1,5 +1,6 @@
 import { afterStoreAll } from "../collect/after-store.ts";
 import { startLiveCollector } from "../collect/scheduler.ts";
+import { subjectGoalsHook } from "../collect/subject-goals.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
@@ -29,7 +30,8 @@ export async function startCollection(
 /**
  * Starts polling the feed live every POLL_INTERVAL, registered for stopping. After each poll is
  * stored: the online-users files, the performers' claims (decision 0021; `mailer` tells an earlier
- * owner, null when the site sends no mail), then the go-live alerts; each logs its own failures.
+ * owner, null when the site sends no mail), the go-live alerts, then the goals in the rooms'
+ * subjects (the tip menu search, decision 0024); each logs its own failures.
  */
 export function startPolling(
   config: Config,
@@ -47,6 +49,13 @@ export function startPolling(
           onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log),
           claimsHook(claims),
           (summary) => options.goLive.afterStore(summary),
+          subjectGoalsHook({
+            db: options.db,
+            // A goal out of sight no longer than a session's grace is the same goal (decision 0024).
+            continueWithinMs: (config.SESSION_GRACE_POLLS + 1) * config.POLL_INTERVAL * 1000,
+            touchMs: config.SESSION_GRACE_POLLS * config.POLL_INTERVAL * 1000,
+            log,
+          }),
         ],
         log,
       ),

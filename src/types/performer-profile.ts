@@ -33,6 +33,12 @@ export interface Goal {
   tokens: number | null;
 }
 
+/** A line of a verified performer's tip menu (decision 0024): what an item costs in tokens. */
+export interface TipMenuLine {
+  item: string;
+  tokens: number;
+}
+
 export interface ProfileSettings {
   performer: string;
   /** Plain text, at most 2,000 characters, line breaks kept. */
@@ -46,6 +52,8 @@ export interface ProfileSettings {
   /** Same-origin path /images/profiles/{sha256}.webp, or null. */
   profileImage: string | null;
   bannerImage: string | null;
+  /** At most 40 lines; searched by the tip menu search while the performer stays verified. */
+  tipMenu: TipMenuLine[];
   /** ISO; null before the first edit. */
   updatedAt: string | null;
 }

@@ -98,6 +98,11 @@ export default [
   route("resources", "routes/resources.tsx"),
   // The bingo card creator (SPEC §2, issue 20); its PNGs (/bingo-card-creator/card.png) are Fastify's.
   route("bingo-card-creator", "routes/bingo-card-creator.tsx"),
+  // The tip menu search (SPEC §2, issue 20): /tipmenu[/{searchTerm}/{gender}], one module; ?min= ?max=;
+  // /tipmenu/{searchTerm} alone moves to its /all.
+  route("tipmenu", "routes/tipmenu.tsx", { id: "tipmenu" }),
+  route("tipmenu/:term", "routes/tipmenu.tsx", { id: "tipmenu-term" }),
+  route("tipmenu/:term/:gender", "routes/tipmenu.tsx", { id: "tipmenu-search" }),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

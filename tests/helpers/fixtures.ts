@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { itemKeyOf } from "../../src/collect/subject-goal.ts";
 import type { Db } from "../../src/db/connect.ts";
 import { ensureSnapshotPartitions } from "../../src/db/queries/partitions.ts";
 import type { GenderKey } from "../../src/db/schema.ts";
@@ -102,4 +103,22 @@ export async function insertBio(
   await sql`
     INSERT INTO performer_bios (performer_id, about_me, fetched_at, changed_at)
     VALUES (${performerId}, ${aboutMe}, ${at}, ${at})`.execute(db);
+}
+
+/** A subject goal row as the collector writes it (migration 0019), seen at `seen`; the key from the item unless given. */
+export async function insertGoal(
+  db: Db,
+  g: {
+    performerId: number;
+    item: string;
+    key?: string;
+    tokens: number;
+    kind?: "goal" | "left";
+    gender?: "f" | "m" | "c" | "t";
+    seen: Date;
+  },
+): Promise<void> {
+  await sql`INSERT INTO subject_goals (performer_id, item_key, item, tokens, amount_kind, gender, first_seen, last_seen)
+    VALUES (${g.performerId}, ${g.key ?? itemKeyOf(g.item)}, ${g.item}, ${g.tokens}, ${g.kind ?? "goal"},
+      ${g.gender ?? "f"}, ${g.seen}, ${g.seen})`.execute(db);
 }

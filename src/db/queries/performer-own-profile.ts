@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ProfileSettings, Schedule, SocialsChange } from "../../types/performer-profile.ts";
+import type { ProfileSettings, Schedule, SocialsChange, TipMenuLine } from "../../types/performer-profile.ts";
 import type { Db } from "../connect.ts";
 
 /**
@@ -35,10 +35,16 @@ interface ProfileRow {
   socials: ProfileSettings["socials"];
   profile_image: string | null;
   banner_image: string | null;
+  tip_menu: StoredTipMenuLine[];
   updated_at: Date;
 }
 
-const columns = sql`about_me, schedule, goals, show_goal_details, socials, profile_image, banner_image, updated_at`;
+/** A tip menu line as stored: with the subject parser's key of its item, for the search (decision 0024). */
+export interface StoredTipMenuLine extends TipMenuLine {
+  itemKey: string;
+}
+
+const columns = sql`about_me, schedule, goals, show_goal_details, socials, profile_image, banner_image, tip_menu, updated_at`;
 
 function settingsOf(username: string, row: ProfileRow | undefined): ProfileSettings {
   return {
@@ -50,6 +56,7 @@ function settingsOf(username: string, row: ProfileRow | undefined): ProfileSetti
     socials: row?.socials ?? {},
     profileImage: row?.profile_image ?? null,
     bannerImage: row?.banner_image ?? null,
+    tipMenu: (row?.tip_menu ?? []).map((line) => ({ item: line.item, tokens: line.tokens })),
     updatedAt: row?.updated_at.toISOString() ?? null,
   };
 }
@@ -71,7 +78,7 @@ export async function profileSettings(
 export async function performerOwnProfile(db: Db, performerId: number): Promise<ProfileSettings | null> {
   const { rows } = await sql<{ username: string } & Partial<ProfileRow>>`
     SELECT p.username, pp.about_me, pp.schedule, pp.goals, pp.show_goal_details, pp.socials,
-      pp.profile_image, pp.banner_image, pp.updated_at
+      pp.profile_image, pp.banner_image, pp.tip_menu, pp.updated_at
     FROM performers p
     JOIN performer_owners w ON w.performer_id = p.performer_id
     LEFT JOIN performer_profiles pp ON pp.performer_id = p.performer_id
@@ -90,6 +97,7 @@ export interface SettingsChange {
   schedule?: Schedule | null;
   goals?: ProfileSettings["goals"];
   showGoalDetails?: boolean;
+  tipMenu?: StoredTipMenuLine[];
 }
 
 /** Writes the given fields (the row made at the first edit) and answers the profile as stored. */
@@ -106,6 +114,7 @@ export async function writeProfileSettings(
       : { schedule: change.schedule === null ? null : JSON.stringify(change.schedule) }),
     ...(change.goals === undefined ? {} : { goals: JSON.stringify(change.goals) }),
     ...(change.showGoalDetails === undefined ? {} : { show_goal_details: change.showGoalDetails }),
+    ...(change.tipMenu === undefined ? {} : { tip_menu: JSON.stringify(change.tipMenu) }),
     updated_at: now,
   };
   const row = await db
@@ -120,6 +129,7 @@ export async function writeProfileSettings(
       "socials",
       "profile_image",
       "banner_image",
+      "tip_menu",
       "updated_at",
     ])
     .executeTakeFirstOrThrow();

@@ -15,8 +15,12 @@ import {
   slotOverlap,
   socialLinkRefused,
   TIMEZONE_UNKNOWN,
+  TIP_MENU_EXPECTED,
+  TIP_MENU_ITEM,
+  TIP_MENU_TOKENS,
   TOO_MANY_GOALS,
   TOO_MANY_SLOTS,
+  TOO_MANY_TIP_MENU_LINES,
   UNKNOWN_NETWORK,
 } from "../../profiles/profile-rules.ts";
 import { notVerified } from "./profile-owner.ts";
@@ -90,6 +94,7 @@ describe("GET and POST /v1/account_settings, POST /v1/account_socials", () => {
       socials: {},
       profileImage: null,
       bannerImage: null,
+      tipMenu: [],
       updatedAt: null,
     });
     // The pages see a verified performer's (empty) profile: the verified mark.
@@ -181,6 +186,35 @@ describe("GET and POST /v1/account_settings, POST /v1/account_socials", () => {
     expect((await settings({ performer: "alice", schedule }, ann.token)).statusCode).toBe(200);
   });
 
+  it("keeps a tip menu of plain-text lines, answered without its search keys", async () => {
+    const response = await settings(
+      {
+        performer: "alice",
+        tipMenu: [
+          { item: "  Oil\tshow\n ", tokens: 350 },
+          { item: "PM", tokens: 25 },
+        ],
+      },
+      ann.token,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().tipMenu).toEqual([
+      { item: "Oil show", tokens: 350 },
+      { item: "PM", tokens: 25 },
+    ]);
+    expect((await stored()).tipMenu).toEqual(response.json().tipMenu);
+    const { rows } = await sql<{ tip_menu: unknown }>`
+      SELECT tip_menu FROM performer_profiles WHERE performer_id = ${ids.alice}`.execute(t.db);
+    expect(rows[0]?.tip_menu).toEqual([
+      { item: "Oil show", itemKey: "oil show", tokens: 350 },
+      { item: "PM", itemKey: "pm", tokens: 25 },
+    ]);
+    // Another field alone leaves the menu as it is.
+    expect((await settings({ performer: "alice", aboutme: "hello" }, ann.token)).json().tipMenu).toHaveLength(
+      2,
+    );
+  });
+
   it("refuses each broken rule with its text and writes nothing", async () => {
     const before = await stored();
     const slot = (day: unknown, start: unknown, end: unknown) => ({ day, start, end });
@@ -250,6 +284,19 @@ describe("GET and POST /v1/account_settings, POST /v1/account_socials", () => {
       [{ goals: [{ text: "g", tokens: 10_000_001 }] }, `goals.0.tokens: ${GOAL_TOKENS}`],
       [{ goals: [{ text: "g", tokens: 2.5 }] }, `goals.0.tokens: ${GOAL_TOKENS}`],
       [{ goals: [{ text: "g", tokens: "5" }] }, `goals.0.tokens: ${GOAL_TOKENS}`],
+      [{ tipMenu: { item: "dance", tokens: 5 } }, `tipMenu: ${TIP_MENU_EXPECTED}`],
+      [
+        { tipMenu: Array.from({ length: 41 }, () => ({ item: "dance", tokens: 5 })) },
+        `tipMenu: ${TOO_MANY_TIP_MENU_LINES}`,
+      ],
+      [{ tipMenu: [{ item: "", tokens: 5 }] }, `tipMenu.0.item: ${TIP_MENU_ITEM}`],
+      [{ tipMenu: [{ item: "!!! 💕", tokens: 5 }] }, `tipMenu.0.item: ${TIP_MENU_ITEM}`],
+      [{ tipMenu: [{ item: "d".repeat(121), tokens: 5 }] }, `tipMenu.0.item: ${TIP_MENU_ITEM}`],
+      [{ tipMenu: [{ item: 5, tokens: 5 }] }, `tipMenu.0.item: ${TIP_MENU_ITEM}`],
+      [{ tipMenu: [{ item: "dance", tokens: 0 }] }, `tipMenu.0.tokens: ${TIP_MENU_TOKENS}`],
+      [{ tipMenu: [{ item: "dance", tokens: 1_000_001 }] }, `tipMenu.0.tokens: ${TIP_MENU_TOKENS}`],
+      [{ tipMenu: [{ item: "dance", tokens: 1.5 }] }, `tipMenu.0.tokens: ${TIP_MENU_TOKENS}`],
+      [{ tipMenu: [{ item: "dance" }] }, `tipMenu.0.tokens: ${TIP_MENU_TOKENS}`],
     ];
     for (const [fields, message] of cases) {
       // A valid field beside the broken one must not be written either.
@@ -389,6 +436,20 @@ describe("GET and POST /v1/account_settings, POST /v1/account_socials", () => {
           ),
         ),
         shouldDisplayGoalDetailsOnProfile: fc.anything(),
+        tipMenu: fc.oneof(
+          fc.anything(),
+          fc.array(
+            fc.record({
+              item: fc.oneof(
+                fc.string({ maxLength: 130 }),
+                fc.string({ unit: "grapheme", maxLength: 40 }),
+                fc.anything(),
+              ),
+              tokens: fc.oneof(fc.integer({ min: -5, max: 1_000_005 }), fc.double(), fc.anything()),
+            }),
+            { maxLength: 42 },
+          ),
+        ),
       },
       { requiredKeys: [] },
     );

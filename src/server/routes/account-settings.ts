@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { itemKeyOf } from "../../collect/subject-goal.ts";
 import type { Db } from "../../db/connect.ts";
 import {
   profileSettings,
@@ -14,6 +15,7 @@ import {
   SOCIAL_HOSTS,
   scheduleField,
   socialsField,
+  tipMenuField,
 } from "../../profiles/profile-rules.ts";
 import { parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
@@ -28,6 +30,7 @@ const settingsBody = z.object({
   schedule: scheduleField.optional(),
   goals: goalsField.optional(),
   shouldDisplayGoalDetailsOnProfile: goalDetailsField.optional(),
+  tipMenu: tipMenuField.optional(),
 });
 
 const socialsBody = z.object({ performer: modelNameParam, socials: socialsField });
@@ -36,7 +39,7 @@ const noStore = { "cache-control": "private, no-store" };
 
 /**
  * The verified performer's profile text (issue 19, decision 0022): GET and POST
- * /v1/account_settings (about me, schedule, goals and whether the goals' tokens show) and POST
+ * /v1/account_settings (about me, schedule, goals and whether the goals' tokens show, the tip menu) and POST
  * /v1/account_socials. Each handler keeps the one order: validate, authenticate, authorize,
  * query, respond; a refused call writes nothing.
  */
@@ -65,6 +68,8 @@ export function registerAccountSettings(
         schedule: body.schedule,
         goals: body.goals,
         showGoalDetails: body.shouldDisplayGoalDetailsOnProfile,
+        // Stored with each item's search key, as the subject goals have theirs (decision 0024).
+        tipMenu: body.tipMenu?.map((line) => ({ ...line, itemKey: itemKeyOf(line.item) })),
       },
       new Date(now()),
     );
@@ -97,7 +102,7 @@ export const ACCOUNT_SETTINGS_DOCS: RouteDoc[] = [
     method: "post",
     path: "/v1/account_settings",
     summary:
-      "Edit the profile (Bearer, the performer's verified account); an absent field stays as it is. aboutme: plain text of at most 2,000 characters (line breaks kept, other control characters dropped); schedule: null or { timezone (IANA), slots (at most 28; day 1-7, Monday 1; start HH:MM; end after it, or 24:00; slots of one day may not overlap) }; goals: at most 5 of { text 1-120 characters, tokens 1-10,000,000 or null }; shouldDisplayGoalDetailsOnProfile: show each goal's tokens to visitors. Answers the profile",
+      "Edit the profile (Bearer, the performer's verified account); an absent field stays as it is. aboutme: plain text of at most 2,000 characters (line breaks kept, other control characters dropped); schedule: null or { timezone (IANA), slots (at most 28; day 1-7, Monday 1; start HH:MM; end after it, or 24:00; slots of one day may not overlap) }; goals: at most 5 of { text 1-120 characters, tokens 1-10,000,000 or null }; shouldDisplayGoalDetailsOnProfile: show each goal's tokens to visitors; tipMenu: at most 40 of { item 1-120 characters of plain text, tokens 1-1,000,000 } (searched by /v1/tipmenu-search). Answers the profile",
     body: settingsBody,
     responses: { "200": "the profile", "400": "a field that breaks its rule, named", ...PROFILE_REFUSALS },
   },

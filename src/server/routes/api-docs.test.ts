@@ -62,6 +62,7 @@ describe("GET /api/docs", () => {
         "/v1/public/wrapped/{name}",
         "/v1/summary_suggestion",
         "/v1/tag_suggestion",
+        "/v1/tipmenu-search",
         "/v1/user_info",
         "/v1/verify_account",
         "/v1/wrapped/{id}",

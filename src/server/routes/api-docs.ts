@@ -21,6 +21,7 @@ import { STREAMERS_DOCS } from "./streamers.ts";
 import { STREAMS_DOCS } from "./streams.ts";
 import { SUGGESTIONS_DOCS } from "./suggestions.ts";
 import { SUMMARIES_DOCS } from "./summaries.ts";
+import { TIPMENU_SEARCH_DOCS } from "./tipmenu-search.ts";
 import { TRAFFIC_DOCS } from "./traffic.ts";
 import { USER_INFO_DOCS } from "./user-info.ts";
 
@@ -35,6 +36,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...ONLINE_ROOMS_DOCS,
   ...SUMMARIES_DOCS,
   ...NAME_LOOKUP_DOCS,
+  ...TIPMENU_SEARCH_DOCS,
   ...SUGGESTIONS_DOCS,
   ...AUTH_DOCS,
   ...ACCOUNT_DOCS,

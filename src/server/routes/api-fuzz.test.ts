@@ -128,6 +128,7 @@ describe("the API under hostile input", () => {
         fc.constantFrom(
           "/v1/model-search",
           "/v1/name-checker",
+          "/v1/tipmenu-search",
           "/v1/tag_suggestion",
           "/v1/summary_suggestion",
           "/v1/optout",
@@ -135,6 +136,10 @@ describe("the API under hostile input", () => {
         fc.oneof(
           fc.jsonValue(),
           fc.record({ searchTerm: hostile, gender: hostile }, { requiredKeys: [] }),
+          fc.record(
+            { searchTerm: hostile, gender: hostile, minTokens: hostile, maxTokens: hostile },
+            { requiredKeys: [] },
+          ),
           fc.record({ name: hostile }, { requiredKeys: [] }),
           fc.record(
             { performer: hostile, suggested_tag: hostile, suggested_summary: hostile },

@@ -14,7 +14,7 @@ export const notVerified = (performer: string) =>
 
 /** What every profile call answers (the contract of issue 19; src/profiles/profile-rules.ts). */
 export const PROFILE_SHAPE =
-  "{ performer, aboutMe, schedule: null | { timezone, slots: [{ day 1-7 (Monday 1), start HH:MM, end HH:MM or 24:00 }] }, goals: [{ text, tokens | null }], shouldDisplayGoalDetailsOnProfile, socials: { network: url }, profileImage, bannerImage, updatedAt }";
+  "{ performer, aboutMe, schedule: null | { timezone, slots: [{ day 1-7 (Monday 1), start HH:MM, end HH:MM or 24:00 }] }, goals: [{ text, tokens | null }], shouldDisplayGoalDetailsOnProfile, socials: { network: url }, profileImage, bannerImage, tipMenu: [{ item, tokens }], updatedAt }";
 
 /** The refusals every profile call shares, for the API docs. */
 export const PROFILE_REFUSALS = {

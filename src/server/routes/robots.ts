@@ -35,6 +35,8 @@ Disallow: /social-media-buttons?
 Disallow: /social-media-buttons/*?
 Disallow: /bingo-card-creator?
 Disallow: /bingo-card-creator/
+Disallow: /tipmenu?
+Disallow: /tipmenu/*?
 
 Sitemap: ${origin}/sitemap.xml
 `;

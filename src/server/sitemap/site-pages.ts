@@ -55,6 +55,7 @@ export const STATIC_PATHS = [
   "/social-media-buttons",
   "/resources",
   "/bingo-card-creator",
+  "/tipmenu",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */

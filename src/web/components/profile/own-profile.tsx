@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import { canSearch, tipMenuPath } from "../../../site/tipmenu.ts";
 import type { OwnProfileView } from "../../lib/profile/own-profile-view.ts";
 import { WeeklySchedule } from "./weekly-schedule.tsx";
 
@@ -41,7 +43,7 @@ export function OwnProfileSections({ own, performer }: { own: OwnProfileView | n
   );
 }
 
-/** Goals and links (and, where the page has no bio of its own, the about-me). */
+/** Goals, the tip menu and links (and, where the page has no bio of its own, the about-me). */
 export function OwnProfileDetails({
   own,
   performer,
@@ -68,6 +70,27 @@ export function OwnProfileDetails({
                 <span className="own-goals__text">{goal.text}</span>
                 {goal.tokens !== null && (
                   <span className="own-goals__tokens">{goal.tokens.toLocaleString("en-US")} tokens</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {own.tipMenu.length > 0 && (
+        <section className="own-goals own-tipmenu" aria-labelledby="own-tipmenu-title">
+          <h2 id="own-tipmenu-title">Tip menu</h2>
+          <ul>
+            {own.tipMenu.map((line, index) => (
+              // Two lines may name the same item at two prices: the place keeps them apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is static once rendered.
+              <li key={index}>
+                <span className="own-goals__text">{line.item}</span>
+                <span className="own-goals__tokens">{line.tokens.toLocaleString("en-US")} tokens</span>
+                {/* What others ask for the same item, when the search can take it. */}
+                {canSearch(line.item) && (
+                  <Link className="own-tipmenu__compare" to={tipMenuPath(line.item.trim(), "all")}>
+                    compare<span className="sr-only"> prices of {line.item}</span>
+                  </Link>
                 )}
               </li>
             ))}

@@ -6,6 +6,7 @@ import { GoalsForm } from "./goals-form.tsx";
 import { BannerForm, ProfilePictureForm } from "./images-form.tsx";
 import { ScheduleForm } from "./schedule-form.tsx";
 import { SocialsForm } from "./socials-form.tsx";
+import { TipMenuForm } from "./tip-menu-form.tsx";
 
 /** Every part of a verified performer's profile, each saving on its own (/settings). */
 export function ProfileEditor({ session, performer }: { session: AccountSession; performer: string }) {
@@ -21,6 +22,7 @@ export function ProfileEditor({ session, performer }: { session: AccountSession;
       <AboutMeForm {...parts} />
       <ScheduleForm {...parts} />
       <GoalsForm {...parts} />
+      <TipMenuForm {...parts} />
       <SocialsForm {...parts} />
       <ProfilePictureForm {...parts} />
       <BannerForm {...parts} />

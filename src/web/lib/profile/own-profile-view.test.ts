@@ -15,6 +15,7 @@ describe("the verified profile as the pages show it", () => {
       { text: "Trip", tokens: null },
     ],
     socials: { instagram: "https://instagram.com/alice", twitter: "https://x.com/alice" },
+    tipMenu: [{ item: "Oil show", tokens: 350 }],
     profileImage: IMAGE,
     bannerImage: "https://elsewhere.example/banner.png",
   };
@@ -30,6 +31,10 @@ describe("the verified profile as the pages show it", () => {
     ]);
     const shown = ownProfileView({ ...settings, shouldDisplayGoalDetailsOnProfile: true }, now);
     expect(shown?.goals[0]).toEqual({ text: "New lights", tokens: 5000 });
+  });
+
+  it("shows the tip menu with its prices", () => {
+    expect(ownProfileView(settings, now)?.tipMenu).toEqual([{ item: "Oil show", tokens: 350 }]);
   });
 
   it("applies SPEC §5 to the about-me, orders the links, keeps only our own images", () => {

@@ -17,6 +17,8 @@ export interface OwnProfileView {
     next: { start: number; end: number } | null;
   } | null;
   goals: { text: string; tokens: number | null }[];
+  /** The tip menu, prices shown: a price list is for visitors (decision 0024). */
+  tipMenu: { item: string; tokens: number }[];
   socials: { network: string; label: string; url: string }[];
   profileImage: string | null;
   bannerImage: string | null;
@@ -47,6 +49,7 @@ export function ownProfileView(settings: ProfileSettings | null, now: number): O
       text: goal.text,
       tokens: settings.shouldDisplayGoalDetailsOnProfile ? goal.tokens : null,
     })),
+    tipMenu: settings.tipMenu.map((line) => ({ item: line.item, tokens: line.tokens })),
     socials: socialLinks(settings.socials).filter((link) => link.url.startsWith("https://")),
     profileImage: ownImage(settings.profileImage),
     bannerImage: ownImage(settings.bannerImage),

@@ -1,5 +1,11 @@
 import type { AccountSession } from "../account/account-session.ts";
-import type { ProfileGoal, ProfileSchedule, ProfileSettings, SocialNetwork } from "./profile-data.ts";
+import type {
+  ProfileGoal,
+  ProfileSchedule,
+  ProfileSettings,
+  SocialNetwork,
+  TipMenuLine,
+} from "./profile-data.ts";
 
 /**
  * What POST /v1/account_settings takes (SPEC §7's names). A part sends only its own fields: an
@@ -10,6 +16,7 @@ export interface SettingsBody {
   schedule?: ProfileSchedule | null;
   goals?: ProfileGoal[];
   shouldDisplayGoalDetailsOnProfile?: boolean;
+  tipMenu?: TipMenuLine[];
 }
 
 const query = (performer: string) => `?performer=${encodeURIComponent(performer)}`;

@@ -5,6 +5,9 @@ import {
   MAX_GOAL_TOKENS,
   MAX_GOALS,
   MAX_SLOTS,
+  MAX_TIP_MENU,
+  MAX_TIP_MENU_ITEM,
+  MAX_TIP_MENU_TOKENS,
   SOCIAL_HOSTS,
 } from "../../../profiles/profile-rules.ts";
 import {
@@ -15,6 +18,9 @@ import {
   SLOTS_MAX,
   SOCIAL_NETWORKS,
   socialLinks,
+  TIP_MENU_ITEM_MAX,
+  TIP_MENU_MAX,
+  TIP_MENU_TOKENS_MAX,
 } from "./profile-data.ts";
 
 describe("the profile's rules as the page knows them", () => {
@@ -25,6 +31,11 @@ describe("the profile's rules as the page knows them", () => {
       MAX_GOALS,
       MAX_GOAL_TEXT,
       MAX_GOAL_TOKENS,
+    ]);
+    expect([TIP_MENU_MAX, TIP_MENU_ITEM_MAX, TIP_MENU_TOKENS_MAX]).toEqual([
+      MAX_TIP_MENU,
+      MAX_TIP_MENU_ITEM,
+      MAX_TIP_MENU_TOKENS,
     ]);
     expect(Object.fromEntries(SOCIAL_NETWORKS.map(({ network, hosts }) => [network, hosts]))).toEqual(
       SOCIAL_HOSTS,

@@ -11,6 +11,7 @@ export type {
   ProfileSettings,
   Schedule as ProfileSchedule,
   SocialNetwork,
+  TipMenuLine,
 } from "../../../types/performer-profile.ts";
 
 export const ABOUT_ME_MAX = 2000;
@@ -18,6 +19,9 @@ export const SLOTS_MAX = 28;
 export const GOALS_MAX = 5;
 export const GOAL_TEXT_MAX = 120;
 export const GOAL_TOKENS_MAX = 10_000_000;
+export const TIP_MENU_MAX = 40;
+export const TIP_MENU_ITEM_MAX = 120;
+export const TIP_MENU_TOKENS_MAX = 1_000_000;
 
 /** The networks, in the order the form and the pages list them, with the hosts each link may use. */
 export const SOCIAL_NETWORKS: readonly { network: SocialNetwork; label: string; hosts: readonly string[] }[] =

@@ -3,6 +3,7 @@ export const ABOUT_SAVED = "Your about me is saved.";
 export const SCHEDULE_SAVED = "Your schedule is saved.";
 export const SCHEDULE_CLEARED = "Your schedule is cleared: your page shows none.";
 export const GOALS_SAVED = "Your goals are saved.";
+export const TIP_MENU_SAVED = "Your tip menu is saved: the tip menu search shows it.";
 export const SOCIALS_SAVED = "Your links are saved.";
 export const PICTURE_SAVED = "Your profile picture is saved.";
 export const PICTURE_REMOVED = "Your profile picture is removed.";
