@@ -58,6 +58,7 @@ import { registerOptoutWithoutAccounts, registerPerformerClaims } from "./routes
 import { registerProfileThumbs } from "./routes/profile-thumbs.ts";
 import { registerPublishedFiles } from "./routes/published-files.ts";
 import { registerRobots } from "./routes/robots.ts";
+import { registerRoomPlayer } from "./routes/room-player.ts";
 import { registerSitemaps } from "./routes/sitemaps.ts";
 import { registerSocialImages } from "./routes/social-images.ts";
 import { registerStreamers } from "./routes/streamers.ts";
@@ -231,6 +232,13 @@ function registerRoutes(
       if (options.listAlertTokenKey !== undefined)
         registerListAlerts(api, options.db, options.identity, options.listAlertTokenKey);
       registerUserInfo(api, options.db, options.identity);
+      registerRoomPlayer(
+        api,
+        options.db,
+        options.identity,
+        platform ? affiliateOf(platform) : { site: SANDBOX_SITE, campaign: SANDBOX_CAMPAIGN },
+        options.now ?? Date.now,
+      );
       registerComparePerformers(api, options.db, options.identity, options.now ?? Date.now);
       registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
       registerAccountSettings(api, options.db, options.identity, options.now ?? Date.now);

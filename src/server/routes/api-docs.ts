@@ -17,6 +17,7 @@ import { MODEL_SEARCH_DOCS } from "./model-search.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
 import { ONLINE_ROOMS_DOCS } from "./online-rooms.ts";
 import { PERFORMER_CLAIMS_DOCS } from "./performer-claims.ts";
+import { ROOM_PLAYER_DOCS } from "./room-player.ts";
 import { STREAMERS_DOCS } from "./streamers.ts";
 import { STREAMS_DOCS } from "./streams.ts";
 import { SUGGESTIONS_DOCS } from "./suggestions.ts";
@@ -51,6 +52,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...ACCOUNT_IMAGES_DOCS,
   ...USER_INFO_DOCS,
   ...COMPARE_PERFORMERS_DOCS,
+  ...ROOM_PLAYER_DOCS,
 ];
 
 /** GET /api/docs: the OpenAPI document of the API, generated from the validating schemas. */

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useLocation } from "react-router";
+import { embedLink } from "../../../online-rooms/links.ts";
 import { dailyViewerPath } from "../../../site/urls/daily-viewers.ts";
 import { useAgeVerification } from "../../lib/age-verification.ts";
 import type { DailyViewersData } from "../../lib/daily-viewers/page-data.ts";
@@ -69,6 +70,9 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
     showThumbnails ? `${data.imageHost}/ri/${encodeURIComponent(username)}.jpg` : null;
   const top = topLive(ranked, live);
   const previewThumbnail = top === null ? null : thumbnailOf(top.u);
+  // The room's player where it may be shown (the same rule as the still), the still otherwise.
+  const previewPlayer =
+    top === null || previewThumbnail === null || data.player === null ? null : embedLink(data.player, top.u);
 
   const view = { gender: data.gender, tag: data.tag, day: data.day, isLeadingEdge: data.isLeadingEdge };
   const title = dailyViewerTitle(view, platformName);
@@ -156,6 +160,7 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
           username={top.u}
           rank={top.rank}
           thumbnail={previewThumbnail}
+          player={previewPlayer}
           onClose={() => setDismissed(true)}
         />
       )}

@@ -4,6 +4,7 @@ import type { PerformerPageData } from "../../lib/performer/page-data.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { countryName, Flag } from "../flag.tsx";
 import { AddToList } from "../lists/add-to-list.tsx";
+import { LivePlayer } from "../live-player.tsx";
 import { VerifiedMark } from "../profile/verified-mark.tsx";
 import { figure, utcTime } from "./format.ts";
 import { ProfileThumb } from "./profile-thumb.tsx";
@@ -21,6 +22,8 @@ export function Profile({ data }: { data: PerformerPageData }) {
     data.live?.live && ageVerification === "not-required" && data.imageHost !== null
       ? `${data.imageHost}/ri/${encodeURIComponent(data.username)}.jpg`
       : null;
+  // The room's player in a public show, its still otherwise (a private show has no picture to embed).
+  const player = data.live?.live && ageVerification === "not-required" ? data.playerUrl : null;
   const facts: [string, React.ReactNode][] = [];
   const gender = genderNameOfCode(data.gender);
   if (gender !== null) facts.push(["Gender", gender]);
@@ -56,7 +59,8 @@ export function Profile({ data }: { data: PerformerPageData }) {
         ) : (
           <p className="live-seen">{data.live.text}</p>
         )}
-        {thumbnail && (
+        {player && <LivePlayer className="performer__player" url={player} username={data.username} />}
+        {thumbnail && !player && (
           <img
             className="performer__thumb"
             src={thumbnail}

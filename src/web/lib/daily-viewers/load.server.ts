@@ -135,6 +135,7 @@ export async function loadDailyViewers(
     liveOnly: liveParam(url),
     crawler,
     imageHost: context.imageHost?.replace(/\/+$/, "") ?? null,
+    player: crawler || !context.affiliate.embedOrigin ? null : context.affiliate,
     cover: coverImagePath(context.config.PLATFORM_SLUG, view.gender, view.tag),
   };
 }

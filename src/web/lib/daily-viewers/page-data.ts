@@ -1,3 +1,4 @@
+import type { AffiliateSettings } from "../../../online-rooms/links.ts";
 import type { DailyViewerEntry } from "../../../stats/rankings/daily-viewers.ts";
 import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import type { TagCount } from "./tag-cloud.ts";
@@ -44,6 +45,8 @@ export interface DailyViewersData {
   crawler: boolean;
   /** Live thumbnails' host, without a trailing slash; null shows none. */
   imageHost: string | null;
+  /** Where the room player is embedded, with our campaign (the floating preview); null: none (and for crawlers). */
+  player: AffiliateSettings | null;
   /** The cover image's path, or null when SPEC §4's rule hides it. */
   cover: string | null;
 }

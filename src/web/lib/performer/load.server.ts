@@ -1,6 +1,7 @@
 import { performerOwnProfile } from "../../../db/queries/performer-own-profile.ts";
 import type { PerformerProfile } from "../../../db/queries/performer-profile.ts";
 import { keptThumbHash } from "../../../db/queries/performer-thumbs.ts";
+import { embedLink } from "../../../online-rooms/links.ts";
 import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
@@ -133,6 +134,10 @@ export async function loadPerformerPage(
     live,
     crawler,
     imageHost: context.imageHost,
+    playerUrl:
+      live?.live && (live.show === null || live.show === STATUS_TEXT[1])
+        ? embedLink(context.affiliate, name)
+        : null,
     thumbUrl: thumbHash === null ? null : profileThumbPath(name, thumbHash),
     badges: {
       rank: records.bestRank ? rankBadge(records.bestRank.rank) : null,

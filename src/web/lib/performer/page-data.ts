@@ -48,6 +48,8 @@ export interface PerformerPageData extends PerformerHeader {
   live: PerformerLive | null;
   crawler: boolean;
   imageHost: string | null;
+  /** The platform's player of the room while it is in a public show (never for crawlers); null otherwise. */
+  playerUrl: string | null;
   /** The profile thumbnail we keep (/profile/{username}-thumb.jpg, decision 0023), or null when none is. */
   thumbUrl: string | null;
   badges: {
