@@ -40,16 +40,17 @@ describe("compact numbers", () => {
 describe("tick labels", () => {
   it("keeps the decimals the step needs and no more", () => {
     expect(tickLabels([0, 5_000, 10_000, 15_000, 20_000])).toEqual(["0", "5K", "10K", "15K", "20K"]);
-    expect(tickLabels([3_200_000, 3_210_000, 3_220_000])).toEqual(["3.2M", "3.21M", "3.22M"]);
+    expect(tickLabels([3_200_000, 3_210_000, 3_220_000])).toEqual(["3.20M", "3.21M", "3.22M"]);
     expect(tickLabels([0, 250_000, 500_000, 750_000, 1_000_000, 1_250_000])).toEqual([
       "0",
       "250K",
       "500K",
       "750K",
-      "1M",
+      "1.00M",
       "1.25M",
     ]);
-    expect(tickLabels([0, 0.5, 1, 1.5])).toEqual(["0", "0.5", "1", "1.5"]);
+    expect(tickLabels([0, 0.5, 1, 1.5])).toEqual(["0.0", "0.5", "1.0", "1.5"]);
+    expect(tickLabels([800, 900, 1_000, 1_100])).toEqual(["800", "900", "1.0K", "1.1K"]);
     expect(tickLabels([3_250_000])).toEqual(["3.25M"]);
   });
 

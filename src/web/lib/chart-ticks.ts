@@ -14,12 +14,17 @@ const UNITS = [
 /** Decimals tried for a tick's label before its digits are written in full. */
 const MAX_DECIMALS = 4;
 
-const formats = new Map<number, Intl.NumberFormat>();
-function grouped(value: number, decimals: number): string {
-  let format = formats.get(decimals);
+const formats = new Map<string, Intl.NumberFormat>();
+/** Grouped digits with at most `decimals` decimals, or exactly that many when `fixed`. */
+function grouped(value: number, decimals: number, fixed = false): string {
+  const key = `${decimals}${fixed ? "f" : ""}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", { maximumFractionDigits: decimals });
-    formats.set(decimals, format);
+    format = new Intl.NumberFormat("en-US", {
+      maximumFractionDigits: decimals,
+      minimumFractionDigits: fixed ? decimals : 0,
+    });
+    formats.set(key, format);
   }
   return format.format(value);
 }
@@ -30,7 +35,7 @@ const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** de
  * A value in compact units with at most `decimals` decimals: 950, 3.2K, 20K, 1.5M. The unit is the
  * largest the value reaches, one up when rounding reaches 1,000 of it: 999,990 reads 1M, not 1,000K.
  */
-export function compactNumber(value: number, decimals = 1): string {
+export function compactNumber(value: number, decimals = 1, fixed = false): string {
   const abs = Math.abs(value);
   let unit = UNITS.findIndex(([size]) => abs >= size);
   if (unit === -1) unit = UNITS.length;
@@ -39,7 +44,7 @@ export function compactNumber(value: number, decimals = 1): string {
   const rounded = roundTo(abs / sizeOf(unit), decimals);
   // Rounding must not leave a "-0".
   const sign = value < 0 && rounded > 0 ? "-" : "";
-  return `${sign}${grouped(rounded, decimals)}${UNITS[unit]?.[1] ?? ""}`;
+  return `${sign}${grouped(rounded, decimals, fixed)}${UNITS[unit]?.[1] ?? ""}`;
 }
 
 /** The number a compact label stands for: "3.25M" is 3,250,000. NaN for anything else. */
@@ -51,9 +56,9 @@ export function parseCompact(label: string): number {
 }
 
 /**
- * Labels for one axis' ticks: each compact with the fewest decimals that still say its value to
- * within a thousandth of the step between ticks, so 3,200,000 and 3,210,000 read 3.2M and 3.21M
- * (never 3.2M twice) and 2.5 stays 2.5.
+ * Labels for one axis' ticks: compact, with the fewest decimals that still say each tick to within
+ * a thousandth of the step between ticks, so 3,200,000 and 3,210,000 read 3.20M and 3.21M (never
+ * 3.2M twice) and 2.5 stays 2.5. Ticks of one unit share their decimals, so they line up.
  */
 export function tickLabels(ticks: readonly number[]): string[] {
   const sorted = [...new Set(ticks)].sort((a, b) => a - b);
@@ -61,14 +66,26 @@ export function tickLabels(ticks: readonly number[]): string[] {
   for (let i = 1; i < sorted.length; i++) step = Math.min(step, (sorted[i] ?? 0) - (sorted[i - 1] ?? 0));
   if (!Number.isFinite(step)) step = Math.abs(sorted[0] ?? 1) || 1;
   const tolerance = step / 1000;
-  return ticks.map((tick) => {
+  const exact = ticks.map((tick) => {
     for (let decimals = 0; decimals <= MAX_DECIMALS; decimals++) {
       const label = compactNumber(tick, decimals);
-      if (Math.abs(parseCompact(label) - tick) <= tolerance) return label;
+      if (Math.abs(parseCompact(label) - tick) <= tolerance) return { label, decimals, unit: unitOf(label) };
     }
-    return grouped(tick, 6);
+    return { label: grouped(tick, 6), decimals: -1, unit: "full" };
+  });
+  const decimalsOf = new Map<string, number>();
+  for (const { decimals, unit } of exact) decimalsOf.set(unit, Math.max(decimals, decimalsOf.get(unit) ?? 0));
+  return exact.map(({ label, decimals, unit }, i) => {
+    const shared = decimalsOf.get(unit) ?? 0;
+    if (decimals < 0 || decimals === shared) return label;
+    const widened = compactNumber(ticks[i] ?? 0, shared, true);
+    // Widening must not move a tick into another unit (999.95K is 1.0000M): then it keeps its own.
+    return unitOf(widened) === unit ? widened : label;
   });
 }
+
+/** A compact label's unit: "K", "M", "B", or "" for none. */
+const unitOf = (label: string) => /[KMB]$/.exec(label)?.[0] ?? "";
 
 /** Steps of whole-number ticks: 1, 2, 5 and 10 times a power of ten, and 25 times one. */
 function* wholeSteps(): Generator<number> {

@@ -62,10 +62,25 @@ export function drawTimeChart(target: HTMLElement, spec: ChartSpec, height: numb
       () => Math.max(0, xHalfLabel - yAxisWidth),
     ],
     scales: {
+      // Bars are centred on their time: half a step more on each side keeps the first and last whole.
+      ...(spec.bars && spec.times.length > 1
+        ? {
+            x: {
+              range: (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => {
+                const half = ((spec.times[1] ?? 0) - (spec.times[0] ?? 0)) / SECOND / 2;
+                return [min - half, max + half];
+              },
+            },
+          }
+        : {}),
       y: {
         dir: spec.reversed ? -1 : 1,
         // Ranks: 1 at the top of the reversed axis, never a rank 0 or below.
         ...(rank ? { range: (_u: uPlot, _min: number, max: number) => rankRange(max) } : {}),
+        // Bars stand on 0: a bar cut short at 40 would draw 41 as twice 40.
+        ...(spec.bars && !rank
+          ? { range: { min: { soft: 0, mode: 1 }, max: { pad: 0.1, soft: 0, mode: 1 } } }
+          : {}),
       },
     },
     axes: [
@@ -103,7 +118,7 @@ export function drawTimeChart(target: HTMLElement, spec: ChartSpec, height: numb
           width: 2,
           fill: spec.bars ? `${color}cc` : undefined,
           paths: bars,
-          points: { show: spec.times.length < 60 },
+          points: { show: !spec.bars && spec.times.length < 60 },
         };
       }),
     ],
