@@ -6,7 +6,7 @@ import { createTestDatabase } from "../helpers/database.ts";
 import { insertSummaryPerformers, summaryDates, writeCelebrationsFixture } from "../helpers/summaries.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading } from "./page-helpers.ts";
+import { drawnChartProblems, heading } from "./page-helpers.ts";
 
 /** Whether the page fits the viewport's width (nothing to scroll sideways but its own scrollers). */
 const fitsWidth = (page: Page) =>
@@ -55,6 +55,8 @@ describe("the summary, celebration and badge pages in a browser", () => {
         expect(await page.locator(".time-chart__canvas canvas").count()).toBeGreaterThanOrEqual(4);
         // The charts' figures fold away under "Show the figures"; the full table stays.
         expect(await page.locator("details.time-chart__figures").count()).toBe(4);
+        await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(4);
+        expect((await drawnChartProblems(page)).problems).toEqual([]);
         expect(await page.locator(".monthly__table tbody tr").count()).toBe(12);
         expect(await fitsWidth(page)).toBe(true);
         if (name === "phone") await expectNoSeriousViolations(page, "summaries");

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { type TrafficMapFixture, writeTrafficMapFixture } from "../helpers/traffic-map-files.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading } from "./page-helpers.ts";
+import { drawnChartProblems, heading } from "./page-helpers.ts";
 
 /** Wider than the screen: something does not fit a phone. */
 const overflows = (page: Page) =>
@@ -114,6 +114,8 @@ describe("the traffic, map and location pages in a browser", () => {
         const { page, errors } = await open("/traffic/2026-01-05", { viewport });
         await heading(page, "Traffic on 2026-01-05");
         await drawnCharts(page).first().waitFor();
+        await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(2);
+        expect((await drawnChartProblems(page)).problems).toEqual([]);
         if (viewport === DESKTOP) await expectNoSeriousViolations(page, "traffic");
         await page.getByRole("link", { name: "Next day" }).click();
         await heading(page, "Traffic on 2026-01-06");
