@@ -3,6 +3,9 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { type ChartSpec, seriesColor } from "./chart-spec.ts";
 import { ChartTable } from "./chart-table.tsx";
 
+/** The room the readout under a drawing takes (time-chart.css), kept before it is drawn so nothing moves. */
+const READOUT_HEIGHT = 28;
+
 export interface TimeChartProps extends ChartSpec {
   /** The figure's caption: what the chart shows, also the table's caption. */
   caption: string;
@@ -51,7 +54,12 @@ export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
       ) : hydrated ? (
         <>
           {series.length > 1 && <ChartLegend series={series} bars={bars === true} />}
-          <div className="time-chart__canvas" ref={canvas} style={{ minHeight: height }} aria-hidden="true" />
+          <div
+            className="time-chart__canvas"
+            ref={canvas}
+            style={{ minHeight: height + READOUT_HEIGHT }}
+            aria-hidden="true"
+          />
           <details className="time-chart__figures">
             <summary>Show the figures</summary>
             {table}
