@@ -110,11 +110,12 @@ describe("the performer pages and the token page", () => {
 
     it("charts followers, viewers and rank as tables before scripts", async () => {
       const { html } = await get("/alice_cam");
-      expect(html).toContain("Followers at the end of each day and peak viewers");
+      expect(html).toContain("Followers at the end of each day");
+      expect(html).toContain("Peak viewers per day");
       expect(html).toContain("Best rank per day (1 is the top)");
-      // 41 days of history, one row each in both tables.
+      // 41 days of history, one row each in the three tables.
       const charts = section(html, "charts-title");
-      expect(charts.match(new RegExp(f.today, "g"))?.length).toBe(2);
+      expect(charts.match(new RegExp(f.today, "g"))?.length).toBe(3);
       expect(charts).toContain("1,480");
     });
 

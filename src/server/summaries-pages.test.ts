@@ -149,8 +149,13 @@ describe("the summary pages", () => {
       expect(page.headers["cache-control"]).toBe("public, max-age=300");
       expect(title(page.html)).toBe(`alice's monthly summary on ${PLATFORM}`);
       expect(canonical(page.html)).toMatch(/\/monthly_summary\/alice$/);
-      expect(page.html).toContain("Minutes online and streams per month");
-      expect(page.html).toContain("Followers and follower gain per month");
+      for (const caption of [
+        "Minutes online per month",
+        "Streams per month",
+        "Followers at the end of each month",
+        "Follower gain per month",
+      ])
+        expect(page.html).toContain(caption);
       expect(page.html).toContain('rel="stylesheet" href="/assets/time-chart');
       const rows = monthRows(page.html);
       expect(rows.length).toBe(12);

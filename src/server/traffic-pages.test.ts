@@ -105,7 +105,8 @@ describe("the traffic pages", () => {
         "32",
         "33",
       ]);
-      expect(tableRows(html, "Broadcasters and new broadcasters per day")).toHaveLength(30);
+      expect(tableRows(html, "Broadcasters per day")?.[0]).toEqual(["2025-12-12", "40"]);
+      expect(tableRows(html, "New broadcasters per day")?.[0]).toEqual(["2025-12-12", "10"]);
       expect(tableRows(html, "Average peak viewers per broadcaster")?.[0]).toEqual(["2025-12-12", "15.5"]);
     });
 

@@ -13,7 +13,7 @@ import { insertPerformer, insertPerformerDay } from "../helpers/fixtures.ts";
 import { confirmedAccount, signInHere } from "./account-steps.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading } from "./page-helpers.ts";
+import { drawnChartProblems, heading } from "./page-helpers.ts";
 
 /**
  * /compare in Chromium (issue 20) at phone and desktop widths: a signed-out visitor is asked to
@@ -126,6 +126,9 @@ describe("compare performers in a browser", () => {
         "Hours online per day",
         "Best rank per day (1 is the top)",
       ]);
+      // Every label inside its chart, no tick twice; each chart names its performers in a legend.
+      expect((await drawnChartProblems(page)).problems).toEqual([]);
+      expect(await results.locator(".time-chart__legend").first().textContent()).toBe("ann_rosebea_gold");
       await page.waitForLoadState("networkidle");
       await expectNoSeriousViolations(page, "compare-results");
       expect(await overflows(page)).toBe(false);

@@ -51,3 +51,73 @@ export const chartLabelsOutside = (page: Page) =>
     }
     return outside;
   })()`);
+
+/** What the uPlot charts of a page draw wrong: see drawnChartProblems. */
+export interface DrawnChartCheck {
+  /** Charts drawn (elements `.time-chart__canvas[data-drawn]`). */
+  charts: number;
+  /** Each y axis' labels top to bottom, by the chart's caption, to assert on. */
+  yLabels: Record<string, string[]>;
+  /** "caption: label …" for each label outside its chart, each repeated tick, each chart outside its figure. */
+  problems: string[];
+}
+
+/**
+ * Checks the uPlot charts (`.time-chart__canvas`) as drawn. Their labels are canvas text, not DOM
+ * text, so each is placed the way uPlot places it, from the chart's own state (the element's
+ * `uplot`, set by drawTimeChart): the axis' position, size, tick and gap, the split's position on
+ * the scale, and the label's width measured in the axis' own font. A label is wrong when any part
+ * of it is outside the canvas (the chart's box); a y axis is wrong when two adjacent ticks read
+ * alike ("0, 1, 1, 2"); a chart is wrong when its canvas reaches outside its figure or the screen.
+ */
+export const drawnChartProblems = (page: Page) =>
+  page.evaluate<DrawnChartCheck>(`(() => {
+    const problems = [];
+    const yLabels = {};
+    const hosts = [...document.querySelectorAll(".time-chart__canvas[data-drawn]")];
+    const measure = document.createElement("canvas").getContext("2d");
+    const ratio = window.devicePixelRatio || 1;
+    const screen = document.documentElement.clientWidth;
+    for (const host of hosts) {
+      const figure = host.closest("figure");
+      const name = figure.querySelector("figcaption").textContent;
+      const u = host.uplot;
+      if (!u) { problems.push(name + ": no uPlot on the element"); continue; }
+      const box = figure.getBoundingClientRect();
+      const canvas = u.ctx.canvas.getBoundingClientRect();
+      if (canvas.left < box.left - 0.5 || canvas.right > box.right + 0.5 || canvas.right > screen + 0.5)
+        problems.push(name + ": the chart reaches outside its figure or the screen");
+      const plot = { left: u.bbox.left / ratio, top: u.bbox.top / ratio };
+      for (const axis of u.axes) {
+        if (!axis.show || !axis._show || !axis._values) continue;
+        const side = axis.side;
+        const across = side % 2 === 0;
+        measure.font = axis.font[0];
+        const size = axis.font[2];
+        const lineHeight = axis.font[1] * axis.lineGap / ratio;
+        const tick = axis.ticks.show ? axis.ticks.size : 0;
+        const base = axis._pos + (side === 0 || side === 3 ? -1 : 1) * (tick + axis.gap);
+        axis._values.forEach((label, k) => {
+          if (label == null) return;
+          const at = u.valToPos(axis._splits[k], axis.scale) + (across ? plot.left : plot.top);
+          String(label).split("\\n").forEach((line, j) => {
+            if (line === "") return;
+            const width = measure.measureText(line).width / ratio;
+            let left, top;
+            if (across) { left = at - width / 2; top = side === 2 ? base + j * lineHeight : base - size - j * lineHeight; }
+            else { left = side === 3 ? base - width : base; top = at - size / 2 + j * lineHeight; }
+            if (left < -0.5 || left + width > u.width + 0.5 || top < -0.5 || top + size > u.height + 0.5)
+              problems.push(name + ": " + line + " outside the chart (" + Math.round(left) + ", " + Math.round(top) + ", " + Math.round(width) + " wide, chart " + u.width + "×" + u.height + ")");
+          });
+        });
+        if (!across) {
+          const labels = axis._values.map(String);
+          const downwards = u.scales[axis.scale].dir === -1;
+          yLabels[name] = downwards ? labels : [...labels].reverse();
+          for (let k = 1; k < labels.length; k++)
+            if (labels[k] === labels[k - 1]) problems.push(name + ": the tick " + labels[k] + " twice in a row");
+        }
+      }
+    }
+    return { charts: hosts.length, yLabels, problems };
+  })()`);

@@ -64,7 +64,7 @@ describe("the performer pages in a browser", () => {
         const { page, errors } = await open("/alice_cam", { viewport, javaScript: false });
         await heading(page, "alice_cam");
         expect(await page.getByText("321 viewers now").isVisible()).toBe(true);
-        expect(await page.locator(".time-chart table").count()).toBe(2);
+        expect(await page.locator(".time-chart table").count()).toBe(3);
         expect(await page.locator(".time-chart table").first().isVisible()).toBe(true);
         expect(await charts(page).count()).toBe(0);
         expect(await page.locator(".stream-table tbody tr").count()).toBe(3);
@@ -83,7 +83,7 @@ describe("the performer pages in a browser", () => {
       it("draws the charts with scripts, folds their tables, shows the live thumbnail, passes axe", async () => {
         const { page, errors } = await open("/alice_cam", { viewport });
         await charts(page).first().waitFor();
-        expect(await charts(page).count()).toBe(2);
+        await expect.poll(() => charts(page).count()).toBe(3);
         const figures = page.locator(".time-chart__figures").first();
         expect(await figures.locator("table").isVisible()).toBe(false);
         await page.locator(".performer__thumb").waitFor();

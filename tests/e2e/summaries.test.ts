@@ -6,7 +6,7 @@ import { createTestDatabase } from "../helpers/database.ts";
 import { insertSummaryPerformers, summaryDates, writeCelebrationsFixture } from "../helpers/summaries.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading } from "./page-helpers.ts";
+import { drawnChartProblems, heading } from "./page-helpers.ts";
 
 /** Whether the page fits the viewport's width (nothing to scroll sideways but its own scrollers). */
 const fitsWidth = (page: Page) =>
@@ -51,10 +51,12 @@ describe("the summary, celebration and badge pages in a browser", () => {
       it("draws the monthly charts with scripts, and pages through the months", async () => {
         const { page, errors } = await open("/monthly_summary/alice", { viewport });
         await heading(page, "alice's monthly summary");
-        await page.locator(".time-chart__canvas canvas").nth(1).waitFor();
-        expect(await page.locator(".time-chart__canvas canvas").count()).toBeGreaterThanOrEqual(2);
+        await page.locator(".time-chart__canvas canvas").nth(3).waitFor();
+        expect(await page.locator(".time-chart__canvas canvas").count()).toBeGreaterThanOrEqual(4);
         // The charts' figures fold away under "Show the figures"; the full table stays.
-        expect(await page.locator("details.time-chart__figures").count()).toBe(2);
+        expect(await page.locator("details.time-chart__figures").count()).toBe(4);
+        await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(4);
+        expect((await drawnChartProblems(page)).problems).toEqual([]);
         expect(await page.locator(".monthly__table tbody tr").count()).toBe(12);
         expect(await fitsWidth(page)).toBe(true);
         if (name === "phone") await expectNoSeriousViolations(page, "summaries");
@@ -72,8 +74,8 @@ describe("the summary, celebration and badge pages in a browser", () => {
       it.runIf(name === "phone")("reads the monthly summary whole with scripts off", async () => {
         const { page, errors } = await open("/monthly_summary/alice", { viewport, javaScript: false });
         await heading(page, "alice's monthly summary");
-        // Each chart is its table without scripts: two of them, 12 months each, and the full table.
-        expect(await page.locator(".time-chart__table tbody tr").count()).toBe(24);
+        // Each chart is its table without scripts: four of them, 12 months each, and the full table.
+        expect(await page.locator(".time-chart__table tbody tr").count()).toBe(48);
         expect(await page.locator(".time-chart__canvas").count()).toBe(0);
         expect(await page.locator(".monthly__table tbody tr").count()).toBe(12);
         expect(await page.locator(`tr[data-month="${d.thisMonth}"] td`).first().textContent()).toBe("2");

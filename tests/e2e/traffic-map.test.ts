@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { type TrafficMapFixture, writeTrafficMapFixture } from "../helpers/traffic-map-files.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading } from "./page-helpers.ts";
+import { drawnChartProblems, heading } from "./page-helpers.ts";
 
 /** Wider than the screen: something does not fit a phone. */
 const overflows = (page: Page) =>
@@ -63,7 +63,7 @@ describe("the traffic, map and location pages in a browser", () => {
         const traffic = await open("/traffic", { viewport, javaScript: false });
         await heading(traffic.page, "Traffic on TestCams");
         // Seven charts, each a visible table; the busiest hours table besides.
-        expect(await traffic.page.locator("table.time-chart__table").count()).toBe(7);
+        expect(await traffic.page.locator("table.time-chart__table").count()).toBe(8);
         expect(await traffic.page.locator("table.time-chart__table").first().isVisible()).toBe(true);
         expect(await traffic.page.locator("table.traffic__table tbody tr").first().textContent()).toContain(
           "22:00–23:00 UTC",
@@ -93,9 +93,9 @@ describe("the traffic, map and location pages in a browser", () => {
       it("draws the traffic charts with scripts and switches gender in place", async () => {
         const { page, errors } = await open("/traffic", { viewport });
         await drawnCharts(page).first().waitFor();
-        await expect.poll(() => drawnCharts(page).count()).toBeGreaterThanOrEqual(7);
+        await expect.poll(() => drawnCharts(page).count()).toBeGreaterThanOrEqual(8);
         // The figures fold under "Show the figures" once drawn.
-        expect(await page.getByText("Show the figures").count()).toBe(7);
+        expect(await page.getByText("Show the figures").count()).toBe(8);
         // axe once per width for the traffic pages: the overview at the phone's, a day (with its
         // tag form) at the desktop's (below).
         if (viewport === PHONE) await expectNoSeriousViolations(page, "traffic");
@@ -114,6 +114,8 @@ describe("the traffic, map and location pages in a browser", () => {
         const { page, errors } = await open("/traffic/2026-01-05", { viewport });
         await heading(page, "Traffic on 2026-01-05");
         await drawnCharts(page).first().waitFor();
+        await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(2);
+        expect((await drawnChartProblems(page)).problems).toEqual([]);
         if (viewport === DESKTOP) await expectNoSeriousViolations(page, "traffic");
         await page.getByRole("link", { name: "Next day" }).click();
         await heading(page, "Traffic on 2026-01-06");

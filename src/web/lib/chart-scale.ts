@@ -22,13 +22,6 @@ export function valueAxis(max: number, count = 4, integer = false): ValueAxis {
   return { ticks, top };
 }
 
-const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
-
-/** A tick's label, short enough for a narrow axis: 950, 3.2K, 1.5M. */
-export function tickLabel(value: number): string {
-  return compact.format(value);
-}
-
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "2026-01" as "Jan", and January with its year ("Jan 26") so a year's turn is plain. */

@@ -1,4 +1,5 @@
-import { tickLabel, valueAxis } from "../../lib/chart-scale.ts";
+import { valueAxis } from "../../lib/chart-scale.ts";
+import { tickLabels } from "../../lib/chart-ticks.ts";
 
 const HEIGHT = 180;
 const WIDTH = 420;
@@ -30,11 +31,9 @@ export function SvgLineChart({
 }) {
   const known = values.filter((v): v is number => v !== null);
   const { ticks, top } = valueAxis(Math.max(0, ...known));
+  const labels = tickLabels(ticks);
   const halfName = (name: string | null | undefined) => (name ? (name.length * CHAR_WIDTH) / 2 + 2 : 0);
-  const left = Math.max(
-    Math.max(...ticks.map((t) => tickLabel(t).length)) * CHAR_WIDTH + 10,
-    halfName(xLabels[0]),
-  );
+  const left = Math.max(Math.max(...labels.map((l) => l.length)) * CHAR_WIDTH + 10, halfName(xLabels[0]));
   const right = Math.max(EDGE, halfName(xLabels.at(-1)));
   const plotWidth = WIDTH - left - right;
   const plotHeight = HEIGHT - TOP - BOTTOM;
@@ -60,7 +59,7 @@ export function SvgLineChart({
       role="img"
       aria-label={label}
     >
-      {ticks.map((t) => (
+      {ticks.map((t, i) => (
         <g key={t}>
           <line className="svg-line-chart__grid" x1={left} x2={WIDTH - right} y1={y(t)} y2={y(t)} />
           <text
@@ -70,7 +69,7 @@ export function SvgLineChart({
             textAnchor="end"
             dominantBaseline="middle"
           >
-            {tickLabel(t)}
+            {labels[i]}
           </text>
         </g>
       ))}

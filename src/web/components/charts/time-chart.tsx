@@ -1,7 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import type { ChartSpec } from "./chart-spec.ts";
+import { type ChartSpec, seriesColor } from "./chart-spec.ts";
 import { ChartTable } from "./chart-table.tsx";
+
+/** The room the readout under a drawing takes (time-chart.css), kept before it is drawn so nothing moves. */
+const READOUT_HEIGHT = 28;
 
 export interface TimeChartProps extends ChartSpec {
   /** The figure's caption: what the chart shows, also the table's caption. */
@@ -50,7 +53,13 @@ export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
         <p className="time-chart__empty">No figures yet.</p>
       ) : hydrated ? (
         <>
-          <div className="time-chart__canvas" ref={canvas} style={{ minHeight: height }} aria-hidden="true" />
+          {series.length > 1 && <ChartLegend series={series} bars={bars === true} />}
+          <div
+            className="time-chart__canvas"
+            ref={canvas}
+            style={{ minHeight: height + READOUT_HEIGHT }}
+            aria-hidden="true"
+          />
           <details className="time-chart__figures">
             <summary>Show the figures</summary>
             {table}
@@ -60,5 +69,26 @@ export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
         table
       )}
     </figure>
+  );
+}
+
+/**
+ * What each line (or bar) of a drawing is: its colour beside its name, above the drawing, wrapping
+ * on a phone. A chart of one series has none: its caption names the line.
+ */
+function ChartLegend({ series, bars }: { series: ChartSpec["series"]; bars: boolean }) {
+  return (
+    <ul className="time-chart__legend" aria-label="Legend">
+      {series.map((s, i) => (
+        <li key={s.label} className="time-chart__key">
+          <span
+            className={`time-chart__swatch${bars ? " time-chart__swatch--bar" : ""}`}
+            style={{ backgroundColor: seriesColor(s, i) }}
+            aria-hidden="true"
+          />
+          {s.label}
+        </li>
+      ))}
+    </ul>
   );
 }

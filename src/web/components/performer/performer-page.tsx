@@ -26,14 +26,18 @@ export function PerformerPage({ data }: { data: PerformerPageData }) {
       </nav>
       <section className="performer__section" aria-labelledby="charts-title">
         <h2 id="charts-title">Over time</h2>
+        {/* Apart, not on one axis: followers run to millions, peak viewers to thousands (decision 0028). */}
         <TimeChart
-          caption="Followers at the end of each day and peak viewers"
+          caption="Followers at the end of each day"
           times={series.times}
           timeUnit="day"
-          series={[
-            { label: "Followers", values: series.followers },
-            { label: "Peak viewers", values: series.peakViewers },
-          ]}
+          series={[{ label: "Followers", values: series.followers }]}
+        />
+        <TimeChart
+          caption="Peak viewers per day"
+          times={series.times}
+          timeUnit="day"
+          series={[{ label: "Peak viewers", values: series.peakViewers }]}
         />
         <TimeChart
           caption="Best rank per day (1 is the top)"

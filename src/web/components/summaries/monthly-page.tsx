@@ -10,7 +10,7 @@ const figure = (value: number | null) => (value === null ? "–" : formatCount(v
 const rank = (value: number | null) => (value === null ? "–" : `#${formatCount(value)}`);
 
 /**
- * 12 monthly summaries (SPEC §9): two charts (drawn once scripts run, tables before) and the full
+ * 12 monthly summaries (SPEC §9): four charts (drawn once scripts run, tables before) and the full
  * table, newest month first, with links to the 12 months before and after.
  */
 export function MonthlyPage({ data, platformName }: { data: MonthlyData; platformName: string }) {
@@ -45,8 +45,10 @@ export function MonthlyPage({ data, platformName }: { data: MonthlyData; platfor
         </nav>
       </header>
 
-      <TimeChart caption="Minutes online and streams per month" {...charts.activity} />
-      <TimeChart caption="Followers and follower gain per month" {...charts.followers} />
+      <TimeChart caption="Minutes online per month" {...charts.minutes} />
+      <TimeChart caption="Streams per month" {...charts.streams} />
+      <TimeChart caption="Followers at the end of each month" {...charts.followers} />
+      <TimeChart caption="Follower gain per month" {...charts.gain} />
 
       <section aria-labelledby="monthly-table">
         <h2 id="monthly-table">Every month</h2>

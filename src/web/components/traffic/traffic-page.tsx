@@ -66,7 +66,8 @@ export function TrafficPage({ data, platformName }: { data: TrafficData; platfor
 
       <section aria-labelledby="traffic-broadcasters">
         <h2 id="traffic-broadcasters">Broadcasters, the last 30 days</h2>
-        <TimeChart caption={`Broadcasters and new broadcasters per day${of}`} {...charts.broadcasters} />
+        <TimeChart caption={`Broadcasters per day${of}`} {...charts.broadcasters} />
+        <TimeChart caption={`New broadcasters per day${of}`} {...charts.newBroadcasters} />
         <TimeChart caption={`Broadcast hours per day${of}`} {...charts.broadcastHours} />
         <TimeChart caption={`Average peak viewers per broadcaster${of}`} {...charts.avgPeakViewers} />
         <p className="traffic__note">

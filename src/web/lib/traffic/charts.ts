@@ -20,8 +20,10 @@ export interface TrafficCharts {
   yoyRooms: ChartSpec;
   /** Whether the year-before lines have any figure (a history under a year has none). */
   hasYearBefore: boolean;
-  /** Broadcasters and new broadcasters per day. */
+  /** Broadcasters per day. */
   broadcasters: ChartSpec;
+  /** Broadcasters of the day with no earlier day of broadcasting. */
+  newBroadcasters: ChartSpec;
   broadcastHours: ChartSpec;
   avgPeakViewers: ChartSpec;
 }
@@ -71,14 +73,20 @@ function broadcasterCharts(file: RecentBroadcasterStats, key: TrafficKey) {
   const days = [...file.days].sort((a, b) => (a.day < b.day ? -1 : 1));
   const times = days.map((d) => dayMs(d.day));
   return {
+    // Apart: the new are a small share of all, a flat row of slivers on a shared axis.
     broadcasters: {
       times,
       timeUnit: "day",
       bars: true,
-      series: [
-        { label: "Broadcasters", values: days.map((d) => d.broadcasters[key]) },
-        { label: "New broadcasters", values: days.map((d) => d.new_broadcasters[key]) },
-      ],
+      integer: true,
+      series: [{ label: "Broadcasters", values: days.map((d) => d.broadcasters[key]) }],
+    } satisfies ChartSpec,
+    newBroadcasters: {
+      times,
+      timeUnit: "day",
+      bars: true,
+      integer: true,
+      series: [{ label: "New broadcasters", values: days.map((d) => d.new_broadcasters[key]) }],
     } satisfies ChartSpec,
     broadcastHours: {
       times,
