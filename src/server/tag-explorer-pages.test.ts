@@ -126,7 +126,14 @@ describe("the tag explorer pages", () => {
     const quiet = await get(`/tags/${QUIET_TAG}`);
     expect(quiet.status).toBe(200);
     expect(text(quiet.html)).toContain(`Nobody on ${PLATFORM} used #${QUIET_TAG} on ${LATEST_DAY} (UTC)`);
-    for (const url of ["/tags/nosuchtag", "/tags/..%2F..%2Fetc", "/tags/%F0%9F%98%80", "/tags/a%20b"]) {
+    for (const url of [
+      "/tags/nosuchtag",
+      "/tags/__proto__",
+      "/tags/constructor",
+      "/tags/..%2F..%2Fetc",
+      "/tags/%F0%9F%98%80",
+      "/tags/a%20b",
+    ]) {
       expect((await get(url)).status, url).toBe(404);
     }
   });

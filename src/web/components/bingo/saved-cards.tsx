@@ -67,8 +67,9 @@ function SignedInCards({
     setDone(null);
     try {
       await what();
-      setDone(message);
+      // The list first, then the word: "saved" never shows beside a list without the card.
       await read();
+      setDone(message);
     } catch (error) {
       setProblem(problemOfError(error));
     } finally {

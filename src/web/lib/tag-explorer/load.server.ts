@@ -22,6 +22,7 @@ import { RANKING_GENDERS } from "../../../stats/rankings/vocabulary.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
 import { listPaths, readList } from "../tag-overview/load.server.ts";
 import { OVERVIEW_TABS } from "../tag-overview/tabs.ts";
+import { own } from "./own.ts";
 import type { TagIndexData, TagPageData } from "./page-data.ts";
 import { monthGrowth, tagIndex } from "./tag-index.ts";
 
@@ -62,7 +63,7 @@ export async function loadTagPage(params: { tag?: string }, context: PageContext
   if (tag === null) throw notFound();
   const { publishDir } = context;
   const files = await explorerFiles(publishDir);
-  if (!files.allTags.tags.includes(tag) && files.tagMap.tags[tag] === undefined) throw notFound();
+  if (!files.allTags.tags.includes(tag) && own(files.tagMap.tags, tag) === undefined) throw notFound();
   const day = files.tagCounts.day;
 
   const [related, monthlyIndex, dailyIndex] = await Promise.all([
@@ -84,10 +85,12 @@ export async function loadTagPage(params: { tag?: string }, context: PageContext
       )
     : [];
 
-  const counts = files.tagMap.tags[tag];
-  const trend = files.monthly?.tags[tag] ?? null;
-  const inTop = files.viewers?.tags[tag] !== undefined;
-  const ofTag = related?.tags[tag];
+  const counts = own(files.tagMap.tags, tag);
+  const trend = own(files.monthly?.tags, tag) ?? null;
+  const viewers = own(files.viewers?.tags, tag);
+  const followers = own(files.followers?.tags, tag);
+  const gain = own(files.gain?.tags, tag);
+  const ofTag = own(related?.tags, tag);
   return {
     tag,
     path: tagPagePath(tag),
@@ -103,15 +106,16 @@ export async function loadTagPage(params: { tag?: string }, context: PageContext
     months: files.monthly?.months ?? [],
     trend,
     growth: trend === null ? null : monthGrowth(trend),
-    figures: !inTop
-      ? null
-      : RANKING_GENDERS.map((gender) => ({
-          gender,
-          performers: counts === undefined ? 0 : gender === "all" ? counts.count : counts[gender],
-          viewers: files.viewers?.tags[tag]?.[gender] ?? { total: 0, average: null },
-          followers: files.followers?.tags[tag]?.[gender] ?? { total: 0, average: null },
-          gain: files.gain?.tags[tag]?.[gender] ?? { total: 0, average: null },
-        })),
+    figures:
+      viewers === undefined
+        ? null
+        : RANKING_GENDERS.map((gender) => ({
+            gender,
+            performers: counts === undefined ? 0 : gender === "all" ? counts.count : counts[gender],
+            viewers: viewers[gender],
+            followers: followers?.[gender] ?? { total: 0, average: null },
+            gain: gain?.[gender] ?? { total: 0, average: null },
+          })),
     related:
       ofTag === undefined || related === null
         ? null

@@ -6,6 +6,7 @@ import type {
   TagMapFile,
 } from "../../../publish/tag-explorer-schemas.ts";
 import type { TagIndexView } from "../../../site/urls/tag-explorer.ts";
+import { own } from "./own.ts";
 import type { TagIndexData, TagIndexRow } from "./page-data.ts";
 
 /** The most tags a name search lists. */
@@ -64,16 +65,16 @@ export function tagIndex(files: TagIndexFiles, view: TagIndexView, path: string)
     const performers = gender === "all" ? counts.count : counts[gender];
     if (performers === 0) continue;
     if (view.search !== "" && !counts.tag.includes(view.search)) continue;
-    const trend = files.monthly?.tags[counts.tag] ?? Array.from({ length: 12 }, () => null);
+    const trend = own(files.monthly?.tags, counts.tag) ?? Array.from({ length: 12 }, () => null);
     rows.push({
       tag: counts.tag,
-      rank: files.tagMap.tags[counts.tag]?.rank ?? 0,
+      rank: own(files.tagMap.tags, counts.tag)?.rank ?? 0,
       performers,
       trend,
       growth: monthGrowth(trend),
-      averageViewers: files.viewers?.tags[counts.tag]?.[gender].average ?? null,
-      averageFollowers: files.followers?.tags[counts.tag]?.[gender].average ?? null,
-      averageGain: files.gain?.tags[counts.tag]?.[gender].average ?? null,
+      averageViewers: own(files.viewers?.tags, counts.tag)?.[gender].average ?? null,
+      averageFollowers: own(files.followers?.tags, counts.tag)?.[gender].average ?? null,
+      averageGain: own(files.gain?.tags, counts.tag)?.[gender].average ?? null,
     });
   }
   rows.sort(compare(view));
@@ -84,7 +85,7 @@ export function tagIndex(files: TagIndexFiles, view: TagIndexView, path: string)
     const found = files.allTags.tags.filter((tag) => tag.includes(view.search));
     matchesCut = found.length > TAG_MATCHES_SHOWN;
     matches = found
-      .map((tag) => ({ tag, count: files.tagMap.tags[tag]?.count ?? null }))
+      .map((tag) => ({ tag, count: own(files.tagMap.tags, tag)?.count ?? null }))
       // The exact tag first, then the most used, then by name.
       .sort(
         (a, b) =>
