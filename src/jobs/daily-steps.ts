@@ -10,6 +10,7 @@ import { publishMonthlyRankings } from "../publish/monthly-files.ts";
 import { publishOpenData } from "../publish/open-data-files.ts";
 import { publishPossibleTags } from "../publish/possible-tags.ts";
 import { publishRecentProfileUpdates } from "../publish/recent-profile-updates.ts";
+import { publishMonthlyReports } from "../publish/reports/monthly-reports.ts";
 import { publishSupporterRankings } from "../publish/supporter-files.ts";
 import { publishTagExplorer } from "../publish/tag-explorer.ts";
 import { publishTraffic } from "../publish/traffic-files.ts";
@@ -77,4 +78,6 @@ export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher;
   { name: "possible tags", run: publishPossibleTags, otherTables: false },
   { name: "additional tags", run: publishAdditionalTags, otherTables: false },
   { name: "tag explorer", run: publishTagExplorer, otherTables: false },
+  // Every month of the history that has ended and has no report yet (the month just ended, on the 1st).
+  { name: "data reports", run: publishMonthlyReports, otherTables: true },
 ];

@@ -106,7 +106,11 @@ describe("the resources page", () => {
       "04:00–05:00 UTC: 900 viewers in 10 rooms",
     ]);
     expect(lists[1]?.[0]).toBe("04:00–05:00 UTC: 90 viewers for each room online");
-    expect(lists[2]).toEqual(["#asian: 420 performers", "#bigboobs: 380 performers", "#couples: 12 performers"]);
+    expect(lists[2]).toEqual([
+      "#asian: 420 performers",
+      "#bigboobs: 380 performers",
+      "#couples: 12 performers",
+    ]);
     // A tag with a page links to it; a gender's word has none.
     expect(data).toMatch(/<a href="\/top\/asian"[^>]*>#asian<\/a>/);
     expect(data).toContain("<li>#couples: 12 performers</li>");

@@ -95,6 +95,10 @@ export default [
   route("social-media-buttons/:user", "routes/socialmedia.tsx", { id: "social-media-buttons-user" }),
   // The resources page (SPEC §2): content files rendered on the server.
   route("resources", "routes/resources.tsx"),
+  // The blog (SPEC §2 /blog[/{title}]): content files and the monthly data reports; the Atom feed,
+  // /blog/feed.xml, is a server route (src/server/routes/blog-feed.ts) registered before the pages.
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.
