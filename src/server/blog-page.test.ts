@@ -145,6 +145,28 @@ describe("the blog pages", () => {
     expect((await get("/blog/the-platform-in-october-2026", bare)).statusCode).toBe(404);
   });
 
+  it("serves the Atom feed of posts and reports on the configured origin, and lists them in the sitemap", async () => {
+    const feed = await app.inject({ method: "GET", url: "/blog/feed.xml" });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
+    const links = [...feed.body.matchAll(/<entry>[\s\S]*?<link href="([^"]+)"\/>/g)].map((m) => m[1]);
+    expect(links).toHaveLength(11);
+    expect(links[0]).toBe("https://stats.example/blog/what-the-data-can-and-cannot-tell");
+    expect(links).toContain("https://stats.example/blog/the-platform-in-august-2026");
+    const sitemap = await app.inject({ method: "GET", url: "/sitemap-pages-1.xml" });
+    expect(sitemap.body).toMatch(/<loc>http[^<]*\/blog<\/loc>/);
+    expect(sitemap.body).toMatch(
+      /<loc>http[^<]*\/blog\/the-platform-in-october-2026<\/loc><lastmod>2026-11-01<\/lastmod>/,
+    );
+    expect(sitemap.body).toMatch(/<loc>http[^<]*\/blog\/how-the-top-100-is-made<\/loc>/);
+  });
+
+  it("links each ranking's explanation to its post", async () => {
+    const links = (url: string) =>
+      get(url).then((r) => [...r.body.matchAll(/href="(\/blog\/[a-z0-9-]+)"/g)].map((m) => m[1]));
+    expect(await links("/performerbadges")).toContain("/blog/how-performer-badges-work");
+  });
+
   it("never answers a hostile slug, page or tag with a server error", async () => {
     await fc.assert(
       fc.asyncProperty(
