@@ -85,6 +85,18 @@ const trafficOf = (month: string, t: Awaited<ReturnType<typeof monthTrafficTotal
         peakViewers: Math.round(t.peakViewers),
       };
 
+/** The charts' widths: for wide screens, and for phones (src/web/components/blog/report-body.tsx). */
+export const CHART_WIDTH = 720;
+export const NARROW_CHART_WIDTH = 360;
+
+/** A chart drawn and written: its address with the hash of its bytes (?v=), and its size. */
+async function writeChart(context: PublishContext, path: string, svg: SvgChart, files: PublishedFile[]) {
+  const bytes = Buffer.from(svg.svg);
+  files.push(await publishBytes(context.root, path, bytes));
+  const version = createHash("sha256").update(bytes).digest("base64url").slice(0, 12);
+  return { src: `${path}?v=${version}`, width: svg.width, height: svg.height };
+}
+
 /** One month's report, built and written with its charts; null for a month without traffic. */
 export async function writeReport(
   context: PublishContext,
@@ -93,32 +105,29 @@ export async function writeReport(
 ): Promise<ReportFile | null> {
   const report = await buildReport(context, month);
   if (report === null) return null;
-  const charts: Partial<
-    Record<ReportChart, { src: string; alt: string; width: number; height: number } | null>
-  > = {};
+  const charts: Partial<Record<ReportChart, ReportFile["charts"]["traffic"] | null>> = {};
   for (const [chart, drawn] of Object.entries(report.charts) as [ReportChart, DrawnChart | null][]) {
     if (drawn === null) {
       charts[chart] = null;
       continue;
     }
-    const bytes = Buffer.from(drawn.svg.svg);
-    const path = reportChartPath(month, chart);
-    files.push(await publishBytes(context.root, path, bytes));
-    const version = createHash("sha256").update(bytes).digest("base64url").slice(0, 12);
-    charts[chart] = {
-      src: `${path}?v=${version}`,
-      alt: drawn.alt,
-      width: drawn.svg.width,
-      height: drawn.svg.height,
-    };
+    const wide = await writeChart(context, reportChartPath(month, chart), drawn.draw(CHART_WIDTH), files);
+    const narrow = await writeChart(
+      context,
+      reportChartPath(month, chart, "narrow"),
+      drawn.draw(NARROW_CHART_WIDTH),
+      files,
+    );
+    charts[chart] = { ...wide, alt: drawn.alt, narrow };
   }
   const file = reportFileSchema.parse({ ...report.file, charts });
   files.push(await publishJson(context.root, reportPath(month), file));
   return file;
 }
 
+/** A chart to draw at a width, and what it shows in words. */
 interface DrawnChart {
-  svg: SvgChart;
+  draw: (width: number) => SvgChart;
   alt: string;
 }
 
@@ -222,70 +231,82 @@ export async function buildReport(
     : tagFigures.top.slice(0, 10).map((t) => ({ label: `#${t.tag}`, value: t.performers }));
   const charts: Record<ReportChart, DrawnChart | null> = {
     traffic: {
-      svg: columnChart({
-        title: `Viewers on average, each day of ${title} (UTC)`,
-        labels: file.traffic.daily.map((d) => String(Number(d.day.slice(8)))),
-        values: dailyViewers,
-        labelEvery: 5,
-      }),
+      draw: (width) =>
+        columnChart({
+          width,
+          title: `Viewers on average, each day of ${title} (UTC)`,
+          labels: file.traffic.daily.map((d) => String(Number(d.day.slice(8)))),
+          values: dailyViewers,
+          labelEvery: 5,
+        }),
       alt: `A column chart of the viewers on average on each day of ${title}, from ${groupDigits(Math.min(...dailyViewers))} to ${groupDigits(Math.max(...dailyViewers))}. The table below gives the month's averages.`,
     },
     top:
       topPerformers.length === 0
         ? null
         : {
-            svg: barChart({
-              title: `Most viewers at once, ${title}`,
-              rows: topPerformers.map((p) => ({ label: p.username, value: p.peakViewers })),
-              format: (v) => groupDigits(v),
-            }),
+            draw: (width) =>
+              barChart({
+                width,
+                title: `Most viewers at once, ${title}`,
+                rows: topPerformers.map((p) => ({ label: p.username, value: p.peakViewers })),
+                format: (v) => groupDigits(v),
+              }),
             alt: `A bar chart of the ${topPerformers.length} performers with the most viewers at once in ${title}, led by ${topPerformers[0]?.username} with ${groupDigits(topPerformers[0]?.peakViewers ?? 0)}. The table below lists them.`,
           },
     risers:
       risers.length === 0
         ? null
         : {
-            svg: barChart({
-              title: `Followers won, ${title}`,
-              rows: risers.map((p) => ({ label: p.username, value: p.followerGain })),
-              format: (v) => `+${groupDigits(v)}`,
-            }),
+            draw: (width) =>
+              barChart({
+                width,
+                title: `Followers won, ${title}`,
+                rows: risers.map((p) => ({ label: p.username, value: p.followerGain })),
+                format: (v) => `+${groupDigits(v)}`,
+              }),
             alt: `A bar chart of the ${risers.length} performers who won the most followers in ${title}, led by ${risers[0]?.username} with ${groupDigits(risers[0]?.followerGain ?? 0)}. The table below lists them.`,
           },
     tags:
       tagRows.length === 0
         ? null
         : {
-            svg: barChart({
-              title: tagFigures.compared
-                ? `Tags that grew and fell, ${title} against ${monthTitle(previousMonth)}`
-                : `The most used tags, ${title}`,
-              rows: tagRows,
-              format: (v) =>
-                tagFigures.compared ? `${v > 0 ? "+" : ""}${groupDigits(v, 1)}` : groupDigits(v, 1),
-            }),
+            draw: (width) =>
+              barChart({
+                width,
+                title: tagFigures.compared
+                  ? `Tags that grew and fell, ${title} against ${monthTitle(previousMonth)}`
+                  : `The most used tags, ${title}`,
+                rows: tagRows,
+                format: (v) =>
+                  tagFigures.compared ? `${v > 0 ? "+" : ""}${groupDigits(v, 1)}` : groupDigits(v, 1),
+              }),
             alt: tagFigures.compared
               ? `A bar chart of the change in performers using each tag on a day, on average, from ${monthTitle(previousMonth)} to ${title}: the tags that grew to the right, those that fell to the left. The tables below give the figures.`
               : `A bar chart of the most used tags in ${title}, by performers using them on a day, on average. The table below gives the figures.`,
           },
     hours: {
-      svg: columnChart({
-        title: `Viewers on average by hour of the day (UTC), ${title}`,
-        labels: file.hours.map((h) => String(h.hour).padStart(2, "0")),
-        values: file.hours.map((h) => h.viewers),
-        labelEvery: 3,
-      }),
+      draw: (width) =>
+        columnChart({
+          width,
+          title: `Viewers on average by hour of the day (UTC), ${title}`,
+          labels: file.hours.map((h) => String(h.hour).padStart(2, "0")),
+          values: file.hours.map((h) => h.viewers),
+          labelEvery: 3,
+        }),
       alt: `A column chart of the viewers on average at each hour of the day (UTC) in ${title}${busiestText(file.hours)}. The table below gives every hour.`,
     },
     countries:
       countryRows.length === 0
         ? null
         : {
-            svg: barChart({
-              title: `Share of performer-days by country, ${title}`,
-              rows: countryRows.map((c) => ({ label: c.name, value: c.share })),
-              format: (v) => `${groupDigits(v, 1)} %`,
-            }),
+            draw: (width) =>
+              barChart({
+                width,
+                title: `Share of performer-days by country, ${title}`,
+                rows: countryRows.map((c) => ({ label: c.name, value: c.share })),
+                format: (v) => `${groupDigits(v, 1)} %`,
+              }),
             alt: `A bar chart of the countries' shares of the performers seen on each day of ${title}, led by ${countryRows[0]?.name} with ${groupDigits(countryRows[0]?.share ?? 0, 1)} %. The table below gives the figures.`,
           },
   };

@@ -22,10 +22,14 @@ export function reportPath(monthOf: string): string {
 export const REPORT_CHARTS = ["traffic", "top", "risers", "tags", "hours", "countries"] as const;
 export type ReportChart = (typeof REPORT_CHARTS)[number];
 
-/** /images/reports/{YYYY-MM}-{chart}.svg */
-export function reportChartPath(monthOf: string, chart: ReportChart): string {
+/** /images/reports/{YYYY-MM}-{chart}.svg, or -narrow.svg for the phones' drawing. */
+export function reportChartPath(
+  monthOf: string,
+  chart: ReportChart,
+  size: "wide" | "narrow" = "wide",
+): string {
   if (!MONTH.test(monthOf)) throw new Error(`not a month: ${monthOf}`);
-  return `/images/reports/${monthOf}-${chart}.svg`;
+  return `/images/reports/${monthOf}-${chart}${size === "narrow" ? "-narrow" : ""}.svg`;
 }
 
 /** A month's traffic: averages over its complete polls (traffic_hours, every room). */
@@ -58,14 +62,19 @@ const tagChange = z.strictObject({
   change: z.number(),
 });
 
-const chart = z.strictObject({
+const drawing = z.strictObject({
   /** The SVG's address, with ?v={its content's hash} so that a cache never keeps an old one. */
-  src: z.string().regex(/^\/images\/reports\/\d{4}-\d{2}-[a-z]+\.svg\?v=[A-Za-z0-9_-]+$/),
-  /** What the chart shows, in words (its <img>'s alt; the table beside it holds the figures). */
-  alt: z.string().min(1),
+  src: z.string().regex(/^\/images\/reports\/\d{4}-\d{2}-[a-z]+(-narrow)?\.svg\?v=[A-Za-z0-9_-]+$/),
   /** Its size in CSS pixels (the SVG's viewBox), so the page keeps its place while it loads. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+});
+
+const chart = drawing.extend({
+  /** What the chart shows, in words (its <img>'s alt; the table beside it holds the figures). */
+  alt: z.string().min(1),
+  /** The same chart drawn for a phone's width: labels above the bars, fewer ticks. */
+  narrow: drawing,
 });
 
 export const reportFileSchema = z.strictObject({

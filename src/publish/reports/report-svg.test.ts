@@ -41,6 +41,23 @@ describe("the reports' SVG charts", () => {
     }
   });
 
+  it("put a narrow bar chart's labels above its bars, and break a long title between words", () => {
+    const narrow = barChart({
+      title: "Share of performer-days by country, October 2026",
+      rows: [{ label: "United States", value: 60 }],
+      format: String,
+      width: 360,
+    });
+    expect(narrow.svg).toContain(
+      '<text x="16" y="24" font-size="15" font-weight="700" fill="#1f2430">Share of performer-days by</text>',
+    );
+    expect(narrow.svg).toContain(">country, October 2026</text>");
+    // The label starts at the left edge, on its own line above the bar.
+    expect(narrow.svg).toMatch(/<text x="16" y="[\d.]+" font-size="13" fill="#1f2430">United States<\/text>/);
+    const wide = barChart({ title: "Share", rows: [{ label: "United States", value: 60 }], format: String });
+    expect(wide.svg).toMatch(/text-anchor="end" fill="#1f2430">United States</);
+  });
+
   it("draw the same bytes from the same figures", () => {
     const input = { title: "Viewers", labels: ["1", "2", "3"], values: [10.25, 20, 30.75] };
     expect(columnChart(input).svg).toBe(columnChart({ ...input }).svg);

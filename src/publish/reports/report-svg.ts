@@ -77,12 +77,29 @@ export interface SvgChart {
   height: number;
 }
 
+/** The title's lines, broken between words to fit the width (bold: measured a size up), and where the plot may start below them. */
+function titleLines(title: string, width: number): { lines: string[]; top: number } {
+  const room = width - 32;
+  const lines: string[] = [];
+  for (const word of title.split(" ")) {
+    const last = lines.at(-1);
+    if (last !== undefined && textWidth(`${last} ${word}`, 16) <= room)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return { lines, top: 44 + 19 * (lines.length - 1) };
+}
+
 function frame(width: number, height: number, title: string, body: string[]): SvgChart {
+  const { lines } = titleLines(title, width);
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" font-family="${escapeXml(FONT)}">`,
     `<title>${escapeXml(title)}</title>`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="16" y="24" font-size="15" font-weight="700" fill="${INK}">${escapeXml(title)}</text>`,
+    ...lines.map(
+      (line, i) =>
+        `<text x="16" y="${24 + 19 * i}" font-size="15" font-weight="700" fill="${INK}">${escapeXml(line)}</text>`,
+    ),
     ...body,
     "</svg>",
     "",
@@ -109,7 +126,8 @@ export function columnChart(input: ColumnChartInput): SvgChart {
   const top = ticks.at(-1) ?? 1;
   const tickLabels = ticks.map(compactNumber);
   const left = 16 + Math.ceil(Math.max(...tickLabels.map((t) => textWidth(t, 12)))) + 8;
-  const plot = { x: left, y: 44, w: width - left - 16, h: height - 44 - 36 };
+  const { top: plotTop } = titleLines(input.title, width);
+  const plot = { x: left, y: plotTop, w: width - left - 16, h: height - plotTop - 36 };
   const y = (value: number) => plot.y + plot.h - (value / top) * plot.h;
   const body: string[] = [];
   ticks.forEach((tick, i) => {
@@ -120,7 +138,9 @@ export function columnChart(input: ColumnChartInput): SvgChart {
   });
   const count = input.values.length;
   const slot = count === 0 ? plot.w : plot.w / count;
-  const every = Math.max(1, input.labelEvery ?? 1);
+  // At least every `labelEvery`, and never closer than the widest label needs.
+  const widest = Math.max(0, ...input.labels.map((l) => textWidth(l, 12)));
+  const every = Math.max(1, input.labelEvery ?? 1, Math.ceil((widest + 8) / slot));
   input.values.forEach((value, i) => {
     const x = plot.x + i * slot + slot * 0.15;
     const barTop = y(Math.max(0, value));
@@ -146,17 +166,23 @@ export interface BarChartInput {
   width?: number;
 }
 
+/** Below this width a bar chart puts each label above its bar, not beside it. */
+export const STACKED_BELOW = 480;
+
 /**
- * One bar a row, largest first as given, labels on the left (sized from the longest); with a
- * negative value the zero line moves right and those bars go left, in another colour.
+ * One bar a row, largest first as given, labels on the left (sized from the longest), or above
+ * each bar on a narrow chart; with a negative value the zero line moves right and those bars go
+ * left, in another colour.
  */
 export function barChart(input: BarChartInput): SvgChart {
   const width = input.width ?? 720;
-  const rowHeight = 28;
-  const height = 44 + input.rows.length * rowHeight + 12;
+  const stacked = width < STACKED_BELOW;
+  const rowHeight = stacked ? 42 : 28;
+  const { top } = titleLines(input.title, width);
+  const height = top + input.rows.length * rowHeight + 12;
   const labels = input.rows.map((r) => r.label);
   const texts = input.rows.map((r) => input.format(r.value));
-  const left = 16 + Math.ceil(Math.max(0, ...labels.map((l) => textWidth(l, 13)))) + 10;
+  const left = stacked ? 16 : 16 + Math.ceil(Math.max(0, ...labels.map((l) => textWidth(l, 13)))) + 10;
   const valueRoom = Math.ceil(Math.max(0, ...texts.map((t) => textWidth(t, 12)))) + 12;
   const max = Math.max(0, ...input.rows.map((r) => r.value));
   const min = Math.min(0, ...input.rows.map((r) => r.value));
@@ -165,17 +191,23 @@ export function barChart(input: BarChartInput): SvgChart {
   const zero = left + (min < 0 ? valueRoom : 0) + (-min / span) * plotW;
   const body: string[] = [];
   input.rows.forEach((row, i) => {
-    const rowY = 44 + i * rowHeight;
+    const rowY = top + i * rowHeight;
+    // Stacked: the label on a line of its own, the bar below it.
+    const barY = stacked ? rowY + 19 : rowY + 5;
     const barW = (Math.abs(row.value) / span) * plotW;
     const x = row.value < 0 ? zero - barW : zero;
     body.push(
-      `<text x="${n(left - 10)}" y="${n(rowY + 18)}" font-size="13" text-anchor="end" fill="${INK}">${escapeXml(labels[i] ?? "")}</text>`,
-      `<rect x="${n(x)}" y="${n(rowY + 5)}" width="${n(barW)}" height="18" fill="${row.value < 0 ? BAR_DOWN : BAR}"/>`,
+      stacked
+        ? `<text x="${n(left)}" y="${n(rowY + 14)}" font-size="13" fill="${INK}">${escapeXml(labels[i] ?? "")}</text>`
+        : `<text x="${n(left - 10)}" y="${n(rowY + 18)}" font-size="13" text-anchor="end" fill="${INK}">${escapeXml(labels[i] ?? "")}</text>`,
+      `<rect x="${n(x)}" y="${n(barY)}" width="${n(barW)}" height="18" fill="${row.value < 0 ? BAR_DOWN : BAR}"/>`,
       row.value < 0
-        ? `<text x="${n(x - 6)}" y="${n(rowY + 18)}" font-size="12" text-anchor="end" fill="${MUTED}">${escapeXml(texts[i] ?? "")}</text>`
-        : `<text x="${n(x + barW + 6)}" y="${n(rowY + 18)}" font-size="12" fill="${MUTED}">${escapeXml(texts[i] ?? "")}</text>`,
+        ? `<text x="${n(x - 6)}" y="${n(barY + 13)}" font-size="12" text-anchor="end" fill="${MUTED}">${escapeXml(texts[i] ?? "")}</text>`
+        : `<text x="${n(x + barW + 6)}" y="${n(barY + 13)}" font-size="12" fill="${MUTED}">${escapeXml(texts[i] ?? "")}</text>`,
     );
   });
-  body.push(`<line x1="${n(zero)}" y1="40" x2="${n(zero)}" y2="${n(height - 8)}" stroke="${INK}"/>`);
+  body.push(
+    `<line x1="${n(zero)}" y1="${n(top - 4)}" x2="${n(zero)}" y2="${n(height - 8)}" stroke="${INK}"/>`,
+  );
   return frame(width, height, input.title, body);
 }

@@ -38,7 +38,10 @@ export function registerPublishedFiles(app: FastifyInstance, publishDir: string)
     { prefix: "api", allowed: (name: string) => name.endsWith(".json") },
     { prefix: "data", allowed: (name: string) => name.endsWith(".csv") || name === "/README.md" },
     // The data reports' charts (issue 21): static SVG drawn by the daily job, with no script in them.
-    { prefix: "images/reports", allowed: (name: string) => /^\/\d{4}-\d{2}-[a-z]+\.svg$/.test(name) },
+    {
+      prefix: "images/reports",
+      allowed: (name: string) => /^\/\d{4}-\d{2}-[a-z]+(-narrow)?\.svg$/.test(name),
+    },
   ];
   for (const [index, { prefix, allowed }] of served.entries()) {
     const root = path.resolve(publishDir, prefix);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { MonthTraffic, ReportFile } from "../../../publish/reports/report-file.ts";
 import { monthTitle } from "../../../site/urls/blog.ts";
@@ -41,33 +42,30 @@ export function ReportBody({ report }: { report: ReportFile }) {
       <section aria-labelledby="report-traffic">
         <h2 id="report-traffic">Rooms and viewers</h2>
         <Chart chart={report.charts.traffic} />
-        <div className="report__table">
-          <table>
-            <caption>Averages over the month's polls, against the month before and a year before</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Days</th>
-                <th scope="col">Rooms</th>
-                <th scope="col">Viewers</th>
-                <th scope="col">Viewers, change</th>
-                <th scope="col">Most viewers at once</th>
+        <TableBox caption="Averages over the month's polls, against the month before and a year before">
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Days</th>
+              <th scope="col">Rooms</th>
+              <th scope="col">Viewers</th>
+              <th scope="col">Viewers, change</th>
+              <th scope="col">Most viewers at once</th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthTitle(m.month)}</th>
+                <td>{m.days}</td>
+                <td>{oneDecimal.format(m.rooms)}</td>
+                <td>{formatCount(m.viewers)}</td>
+                <td>{m === traffic.current ? "" : percentChange(traffic.current.viewers, m.viewers)}</td>
+                <td>{formatCount(m.peakViewers)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {months.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{monthTitle(m.month)}</th>
-                  <td>{m.days}</td>
-                  <td>{oneDecimal.format(m.rooms)}</td>
-                  <td>{formatCount(m.viewers)}</td>
-                  <td>{m === traffic.current ? "" : percentChange(traffic.current.viewers, m.viewers)}</td>
-                  <td>{formatCount(m.peakViewers)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </TableBox>
         {traffic.previous === null && (
           <p>The month before is not in our history, so there is nothing to compare.</p>
         )}
@@ -80,31 +78,28 @@ export function ReportBody({ report }: { report: ReportFile }) {
         ) : (
           <>
             <Chart chart={report.charts.top} />
-            <div className="report__table">
-              <table>
-                <caption>The most viewers at once in a public show during the month</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Rank</th>
-                    <th scope="col">Performer</th>
-                    <th scope="col">Most viewers</th>
-                    <th scope="col">Hours online</th>
+            <TableBox caption="The most viewers at once in a public show during the month">
+              <thead>
+                <tr>
+                  <th scope="col">Rank</th>
+                  <th scope="col">Performer</th>
+                  <th scope="col">Most viewers</th>
+                  <th scope="col">Hours online</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.topPerformers.map((p) => (
+                  <tr key={p.username}>
+                    <td>{p.rank}</td>
+                    <th scope="row">
+                      <Link to={performerPath(p.username)}>{p.username}</Link>
+                    </th>
+                    <td>{formatCount(p.peakViewers)}</td>
+                    <td>{oneDecimal.format(p.hoursOnline)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {report.topPerformers.map((p) => (
-                    <tr key={p.username}>
-                      <td>{p.rank}</td>
-                      <th scope="row">
-                        <Link to={performerPath(p.username)}>{p.username}</Link>
-                      </th>
-                      <td>{formatCount(p.peakViewers)}</td>
-                      <td>{oneDecimal.format(p.hoursOnline)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </TableBox>
           </>
         )}
       </section>
@@ -116,31 +111,28 @@ export function ReportBody({ report }: { report: ReportFile }) {
         ) : (
           <>
             <Chart chart={report.charts.risers} />
-            <div className="report__table">
-              <table>
-                <caption>The most followers won over the month</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Rank</th>
-                    <th scope="col">Performer</th>
-                    <th scope="col">Followers won</th>
-                    <th scope="col">Followers at the end</th>
+            <TableBox caption="The most followers won over the month">
+              <thead>
+                <tr>
+                  <th scope="col">Rank</th>
+                  <th scope="col">Performer</th>
+                  <th scope="col">Followers won</th>
+                  <th scope="col">Followers at the end</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.risers.map((p) => (
+                  <tr key={p.username}>
+                    <td>{p.rank}</td>
+                    <th scope="row">
+                      <Link to={performerPath(p.username)}>{p.username}</Link>
+                    </th>
+                    <td>{formatSignedCount(p.followerGain)}</td>
+                    <td>{p.followers === null ? "–" : formatCount(p.followers)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {report.risers.map((p) => (
-                    <tr key={p.username}>
-                      <td>{p.rank}</td>
-                      <th scope="row">
-                        <Link to={performerPath(p.username)}>{p.username}</Link>
-                      </th>
-                      <td>{formatSignedCount(p.followerGain)}</td>
-                      <td>{p.followers === null ? "–" : formatCount(p.followers)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </TableBox>
           </>
         )}
       </section>
@@ -163,52 +155,46 @@ export function ReportBody({ report }: { report: ReportFile }) {
           <p>The month before is not in our history, so no tag can be said to have grown or fallen yet.</p>
         )}
         {report.tags.top.length > 0 && (
-          <div className="report__table">
-            <table>
-              <caption>The most used tags: performers using them on a day, on average</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Tag</th>
-                  <th scope="col">Performers</th>
+          <TableBox caption="The most used tags: performers using them on a day, on average">
+            <thead>
+              <tr>
+                <th scope="col">Tag</th>
+                <th scope="col">Performers</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.tags.top.map((t) => (
+                <tr key={t.tag}>
+                  <th scope="row">#{t.tag}</th>
+                  <td>{oneDecimal.format(t.performers)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {report.tags.top.map((t) => (
-                  <tr key={t.tag}>
-                    <th scope="row">#{t.tag}</th>
-                    <td>{oneDecimal.format(t.performers)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </TableBox>
         )}
       </section>
 
       <section aria-labelledby="report-hours">
         <h2 id="report-hours">The busiest hours</h2>
         <Chart chart={report.charts.hours} />
-        <div className="report__table">
-          <table>
-            <caption>Each hour of the day (UTC): rooms and viewers on average over the month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Hour (UTC)</th>
-                <th scope="col">Rooms</th>
-                <th scope="col">Viewers</th>
+        <TableBox caption="Each hour of the day (UTC): rooms and viewers on average over the month">
+          <thead>
+            <tr>
+              <th scope="col">Hour (UTC)</th>
+              <th scope="col">Rooms</th>
+              <th scope="col">Viewers</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.hours.map((h) => (
+              <tr key={h.hour}>
+                <th scope="row">{hourSpan(h.hour)}</th>
+                <td>{oneDecimal.format(h.rooms)}</td>
+                <td>{formatCount(h.viewers)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {report.hours.map((h) => (
-                <tr key={h.hour}>
-                  <th scope="row">{hourSpan(h.hour)}</th>
-                  <td>{oneDecimal.format(h.rooms)}</td>
-                  <td>{formatCount(h.viewers)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </TableBox>
       </section>
 
       <section aria-labelledby="report-countries">
@@ -218,38 +204,33 @@ export function ReportBody({ report }: { report: ReportFile }) {
         ) : (
           <>
             <Chart chart={report.charts.countries} />
-            <div className="report__table">
-              <table>
-                <caption>
-                  Countries by their share of the month's performer-days (a performer seen on a day)
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Country</th>
-                    <th scope="col">Performer-days</th>
-                    <th scope="col">Share</th>
+            <TableBox caption="Countries by their share of the month's performer-days (a performer seen on a day)">
+              <thead>
+                <tr>
+                  <th scope="col">Country</th>
+                  <th scope="col">Performer-days</th>
+                  <th scope="col">Share</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.countries.map((c) => (
+                  <tr key={c.country}>
+                    <th scope="row">
+                      <Link to={locationPath(c.location, "all")}>{c.name}</Link>
+                    </th>
+                    <td>{formatCount(c.performerDays)}</td>
+                    <td>{oneDecimal.format(c.share)} %</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {report.countries.map((c) => (
-                    <tr key={c.country}>
-                      <th scope="row">
-                        <Link to={locationPath(c.location, "all")}>{c.name}</Link>
-                      </th>
-                      <td>{formatCount(c.performerDays)}</td>
-                      <td>{oneDecimal.format(c.share)} %</td>
-                    </tr>
-                  ))}
-                  {report.otherCountries !== null && (
-                    <tr>
-                      <th scope="row">Every other country</th>
-                      <td>{formatCount(report.otherCountries.performerDays)}</td>
-                      <td>{oneDecimal.format(report.otherCountries.share)} %</td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
+                ))}
+                {report.otherCountries !== null && (
+                  <tr>
+                    <th scope="row">Every other country</th>
+                    <td>{formatCount(report.otherCountries.performerDays)}</td>
+                    <td>{oneDecimal.format(report.otherCountries.share)} %</td>
+                  </tr>
+                )}
+              </tbody>
+            </TableBox>
           </>
         )}
       </section>
@@ -257,49 +238,71 @@ export function ReportBody({ report }: { report: ReportFile }) {
   );
 }
 
+/**
+ * A table in a box that scrolls sideways on a narrow screen: a region named by the table's caption,
+ * reachable by keyboard so its hidden columns can be scrolled to.
+ */
+function TableBox({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="report__table" tabIndex={0} aria-label={caption}>
+      <table>
+        <caption>{caption}</caption>
+        {children}
+      </table>
+    </section>
+  );
+}
+
+/** A chart: the phones' drawing below 600 px (labels above the bars), the wide one above. */
 function Chart({ chart }: { chart: ReportFile["charts"]["traffic"] | null }) {
   if (chart === null) return null;
   return (
-    <img
-      className="report__chart"
-      src={chart.src}
-      alt={chart.alt}
-      width={chart.width}
-      height={chart.height}
-      loading="lazy"
-    />
+    <picture>
+      <source
+        media="(max-width: 599px)"
+        srcSet={chart.narrow.src}
+        width={chart.narrow.width}
+        height={chart.narrow.height}
+      />
+      <img
+        className="report__chart"
+        src={chart.src}
+        alt={chart.alt}
+        width={chart.width}
+        height={chart.height}
+        loading="lazy"
+      />
+    </picture>
   );
 }
 
 function TagTable({ caption, rows }: { caption: string; rows: ReportFile["tags"]["grew"] }) {
   if (rows.length === 0) return null;
   return (
-    <div className="report__table">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tag</th>
-            <th scope="col">This month</th>
-            <th scope="col">The month before</th>
-            <th scope="col">Change</th>
+    <TableBox caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Tag</th>
+          <th scope="col">This month</th>
+          <th scope="col">The month before</th>
+          <th scope="col">Change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((t) => (
+          <tr key={t.tag}>
+            <th scope="row">#{t.tag}</th>
+            <td>{oneDecimal.format(t.performers)}</td>
+            <td>{oneDecimal.format(t.previous)}</td>
+            <td>
+              {t.change > 0 ? "+" : t.change < 0 ? "−" : ""}
+              {oneDecimal.format(Math.abs(t.change))}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((t) => (
-            <tr key={t.tag}>
-              <th scope="row">#{t.tag}</th>
-              <td>{oneDecimal.format(t.performers)}</td>
-              <td>{oneDecimal.format(t.previous)}</td>
-              <td>
-                {t.change > 0 ? "+" : t.change < 0 ? "−" : ""}
-                {oneDecimal.format(Math.abs(t.change))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </TableBox>
   );
 }
 
