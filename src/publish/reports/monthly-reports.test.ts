@@ -233,6 +233,20 @@ describe("the monthly data reports", () => {
       expect(svgs.filter((f) => f.endsWith(".svg")).sort()).toContain("2026-10-countries.svg");
       const svg = await readFile(path.join(one.root, "images", "reports", "2026-10-top.svg"), "utf8");
       expect(svg).not.toMatch(/<script|\son[a-z]+=|href=/i);
+      expect(svg).toContain(">bob</text>");
+
+      // bob opts out: October, which named him, is written again without him; September is kept.
+      await confirmOptout(t.db, "bob");
+      const after = await publishMonthlyReports(one, "2026-10-31");
+      expect(after.filter((f) => f.urlPath.endsWith(".json")).map((f) => f.urlPath)).toEqual([
+        reportPath("2026-10"),
+        REPORT_INDEX_PATH,
+      ]);
+      const october = reportFileSchema.parse(await readPublished(one, reportPath("2026-10")));
+      expect(october.topPerformers.map((p) => p.username)).toEqual(["alice"]);
+      expect(october.summary).toContain("alice drew the most viewers at once.");
+      const redrawn = await readFile(path.join(one.root, "images", "reports", "2026-10-top.svg"), "utf8");
+      expect(redrawn).not.toContain("bob");
     } finally {
       await one.remove();
       await two.remove();

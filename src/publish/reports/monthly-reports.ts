@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { confirmedOptouts } from "../../db/queries/optouts.ts";
 import { monthTitle, reportSlug, reportTitle } from "../../site/urls/blog.ts";
 import { addDays, addMonths, monthStart } from "../../stats/calendar.ts";
 import {
@@ -49,17 +50,22 @@ export function dueMonths(firstDay: string, day: string): string[] {
 /**
  * The data reports (issue 21): for each month due (dueMonths) without a report yet, its JSON and
  * SVG charts, then the index of them all. A report once written is kept: the month is over and
- * its rows do not change, so the daily job does not redo it every day; a report whose file no
- * longer matches its schema (a new field, say) is written again. Same data, same bytes.
+ * its rows do not change, so the daily job does not redo it every day. It is written again when
+ * its file no longer matches its schema (a new field, say) or names a performer who has opted out
+ * since. Same data, same bytes.
  */
 export const publishMonthlyReports: DayPublisher = async (context, day) => {
   const first = await firstHistoryDay(context.db);
   if (first === null) return [];
   const files: PublishedFile[] = [];
   const index: ReportIndex = [];
+  const left = await confirmedOptouts(context.db);
+  if (context.options.excludedUsername !== undefined) left.add(context.options.excludedUsername);
   for (const month of dueMonths(first, day)) {
     const kept = await readPublishedJson(context.root, reportPath(month), reportFileSchema).catch(() => null);
-    const report = kept ?? (await writeReport(context, month, files));
+    // A performer who opted out since the report was written leaves it at this publish.
+    const keep = kept !== null && namedIn(kept).every((name) => !left.has(name));
+    const report = keep ? kept : await writeReport(context, month, files);
     if (report === null) continue;
     index.push({
       month,
@@ -73,6 +79,9 @@ export const publishMonthlyReports: DayPublisher = async (context, day) => {
   files.push(await publishJson(context.root, REPORT_INDEX_PATH, reportIndexSchema.parse(index)));
   return files;
 };
+
+/** The performers a report names. */
+const namedIn = (report: ReportFile) => [...report.topPerformers, ...report.risers].map((p) => p.username);
 
 const trafficOf = (month: string, t: Awaited<ReturnType<typeof monthTrafficTotals>>): MonthTraffic | null =>
   t === null

@@ -1,6 +1,8 @@
+import { confirmedOptouts } from "../../../db/queries/optouts.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import {
   REPORT_INDEX_PATH,
+  type ReportFile,
   type ReportIndex,
   reportFileSchema,
   reportIndexSchema,
@@ -70,7 +72,7 @@ const neighbour = (entry: BlogEntry | undefined): Neighbour | null =>
 /** /blog/{slug}: a post, or a data report read from its published file; anything else is the 404 page. */
 export async function loadBlogPost(
   slug: string,
-  context: Pick<PageContext, "publishDir">,
+  context: Pick<PageContext, "publishDir" | "db">,
 ): Promise<BlogPostData> {
   const all = await allEntries(context);
   const at = all.findIndex((e) => e.slug === slug);
@@ -89,5 +91,20 @@ export async function loadBlogPost(
       ? null
       : await readPublishedJson(context.publishDir, reportPath(month), reportFileSchema);
   if (report === null) throw notFound();
-  return { kind: "report", entry, report, ...around };
+  return {
+    kind: "report",
+    entry,
+    report: withoutOptouts(report, await confirmedOptouts(context.db)),
+    ...around,
+  };
+}
+
+/**
+ * A report without the performers who opted out since it was written: at once on the page, while
+ * the file (and its charts) follow at the next publish (publishMonthlyReports). Ranks close up.
+ */
+export function withoutOptouts(report: ReportFile, optedOut: ReadonlySet<string>): ReportFile {
+  const keep = <T extends { username: string; rank: number }>(rows: T[]) =>
+    rows.filter((r) => !optedOut.has(r.username)).map((r, i) => ({ ...r, rank: i + 1 }));
+  return { ...report, topPerformers: keep(report.topPerformers), risers: keep(report.risers) };
 }
