@@ -11,6 +11,7 @@ import { publishMonthlyRankings } from "../publish/monthly-files.ts";
 import { publishOpenData } from "../publish/open-data-files.ts";
 import { publishPossibleTags } from "../publish/possible-tags.ts";
 import { publishRecentProfileUpdates } from "../publish/recent-profile-updates.ts";
+import { publishMonthlyReports } from "../publish/reports/monthly-reports.ts";
 import { publishSupporterRankings } from "../publish/supporter-files.ts";
 import { publishTagExplorer } from "../publish/tag-explorer.ts";
 import { publishTraffic } from "../publish/traffic-files.ts";
@@ -80,4 +81,6 @@ export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher;
   { name: "tag explorer", run: publishTagExplorer, otherTables: false },
   // subject_goals is kept by the collector at every poll, not rolled up: no derived table to wait for.
   { name: "bingo data", run: publishBingoData, otherTables: false },
+  // Every month of the history that has ended and has no report yet (the month just ended, on the 1st).
+  { name: "data reports", run: publishMonthlyReports, otherTables: true },
 ];

@@ -27,6 +27,7 @@ import {
   yearIndexSchema,
 } from "./ranking-schemas.ts";
 import { recentProfileUpdatesFileSchema } from "./recent-profile-updates.ts";
+import { REPORT_INDEX_PATH, reportFileSchema, reportIndexSchema } from "./reports/report-file.ts";
 import {
   allTagsFileSchema,
   monthlyFileSchema,
@@ -55,6 +56,7 @@ const EXACT: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   [FIXED_PATHS.recentBroadcasterStats, recentBroadcasterStatsSchema],
   [EXTRA_PATHS.celebrations, celebrationsFileSchema],
   [EXTRA_PATHS.cameraTrends, cameraTrendsFileSchema],
+  [REPORT_INDEX_PATH, reportIndexSchema],
   [EXTRA_PATHS.recentProfileUpdates, recentProfileUpdatesFileSchema],
   [EXTRA_PATHS.possibleTags, possibleTagsFileSchema],
   [EXTRA_PATHS.additionalTags, additionalTagsFileSchema],
@@ -72,6 +74,7 @@ const EXACT: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
 
 const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [
   [/^\/stats\/\d{4}-\d{2}-\d{2}\/index\.json$/, dailyIndexSchema],
+  [/^\/api\/reports\/\d{4}-\d{2}\.json$/, reportFileSchema],
   [/^\/stats\/[^/]+\/tag-frequency(-[a-z]+)?\.json$/, tagFrequencyFileSchema],
   [
     /^\/stats\/\d{4}-\d{2}-\d{2}\/([a-z]+_)?(tag-[^/]+-)?most-popular(-[a-z]+)?\.json$/,

@@ -37,6 +37,7 @@ import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
 import { registerGoogleRoutes } from "./routes/auth/google-routes.ts";
 import { registerBingoCardPng } from "./routes/bingo-card-png.ts";
 import { registerBingoCards } from "./routes/bingo-cards.ts";
+import { registerBlogFeed } from "./routes/blog-feed.ts";
 import { registerComparePerformers } from "./routes/compare-performers.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
@@ -272,6 +273,12 @@ function registerRoutes(
     origin: siteOriginOf(config),
     siteName: SITE_NAME,
     now: options.now,
+  });
+  // Before the pages, whose /blog/{slug} would otherwise answer it.
+  registerBlogFeed(app, {
+    publishDir: options.publishDir,
+    origin: siteOriginOf(config),
+    siteName: SITE_NAME,
   });
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
   registerRobots(app);

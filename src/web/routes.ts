@@ -103,6 +103,10 @@ export default [
   route("tipmenu", "routes/tipmenu.tsx", { id: "tipmenu" }),
   route("tipmenu/:term", "routes/tipmenu.tsx", { id: "tipmenu-term" }),
   route("tipmenu/:term/:gender", "routes/tipmenu.tsx", { id: "tipmenu-search" }),
+  // The blog (SPEC §2 /blog[/{title}]): content files and the monthly data reports; the Atom feed,
+  // /blog/feed.xml, is a server route (src/server/routes/blog-feed.ts) registered before the pages.
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.

@@ -15,6 +15,8 @@ const DATED = /^\/(?:stats|data)\/(\d{4}-\d{2}-\d{2})\//;
  * and every other file (lists that change daily, traffic, online users) for five minutes.
  */
 export function cacheControlFor(urlPath: string, now = Date.now()): string {
+  // A report's chart is linked with ?v={its hash} (src/publish/reports/): a new drawing is a new address.
+  if (urlPath.startsWith("/images/reports/")) return `public, max-age=${YEAR_SECONDS}, immutable`;
   const day = DATED.exec(urlPath)?.[1];
   if (day) {
     const settled = Date.parse(`${day}T00:00:00Z`) < now - SETTLED_AFTER_DAYS * 86_400_000;
@@ -35,6 +37,11 @@ export function registerPublishedFiles(app: FastifyInstance, publishDir: string)
     { prefix: "stats", allowed: (name: string) => name.endsWith(".json") },
     { prefix: "api", allowed: (name: string) => name.endsWith(".json") },
     { prefix: "data", allowed: (name: string) => name.endsWith(".csv") || name === "/README.md" },
+    // The data reports' charts (issue 21): static SVG drawn by the daily job, with no script in them.
+    {
+      prefix: "images/reports",
+      allowed: (name: string) => /^\/\d{4}-\d{2}-[a-z]+(-narrow)?\.svg$/.test(name),
+    },
   ];
   for (const [index, { prefix, allowed }] of served.entries()) {
     const root = path.resolve(publishDir, prefix);

@@ -5,8 +5,10 @@ import { dailyIndexPath, EXTRA_PATHS, FIXED_PATHS, tagExplorerPath } from "../..
 import { possibleTagsFileSchema } from "../../publish/possible-tags.ts";
 import { dailyIndexSchema } from "../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
+import { REPORT_INDEX_PATH, reportIndexSchema } from "../../publish/reports/report-file.ts";
 import { tagCountsFileSchema } from "../../publish/tag-explorer-schemas.ts";
 import { latestShownDay } from "../../site/shown-days.ts";
+import { contentPosts } from "../blog/content-posts.ts";
 import type { PublishedSources } from "./site-pages.ts";
 
 /**
@@ -15,12 +17,13 @@ import type { PublishedSources } from "./site-pages.ts";
  * lists nothing; the latest day is the one /top/viewers shows without a date.
  */
 export async function readPublishedSources(publishDir: string, nowMs: number): Promise<PublishedSources> {
-  const [manifest, monthly, possible, locations, tagCounts] = await Promise.all([
+  const [manifest, monthly, possible, locations, tagCounts, reports] = await Promise.all([
     readPublishedJson(publishDir, FIXED_PATHS.manifest, manifestSchema),
     readPublishedJson(publishDir, FIXED_PATHS.monthlyIndex, monthlyIndexSchema),
     readPublishedJson(publishDir, EXTRA_PATHS.possibleTags, possibleTagsFileSchema),
     readPublishedJson(publishDir, FIXED_PATHS.modelCountByLocation, modelCountByLocationSchema),
     readPublishedJson(publishDir, tagExplorerPath("tagCounts"), tagCountsFileSchema),
+    readPublishedJson(publishDir, REPORT_INDEX_PATH, reportIndexSchema),
   ]);
   let daily: PublishedSources["daily"] = null;
   if (manifest) {
@@ -34,5 +37,6 @@ export async function readPublishedSources(publishDir: string, nowMs: number): P
     possibleTags: possible?.tags.map((t) => t.tag) ?? [],
     locations: locations?.map((l) => l.location) ?? [],
     explorer: tagCounts === null ? null : { day: tagCounts.day, tags: tagCounts.tags.map((t) => t.tag) },
+    blog: [...contentPosts(), ...(reports ?? [])].map(({ slug, date }) => ({ slug, date })),
   };
 }

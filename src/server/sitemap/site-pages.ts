@@ -1,5 +1,6 @@
 import type { MonthlyIndex } from "../../publish/monthly-files.ts";
 import type { DailyIndex } from "../../publish/ranking-schemas.ts";
+import { blogPostPath } from "../../site/urls/blog.ts";
 import { dailyViewerPath, isAddressableTag } from "../../site/urls/daily-viewers.ts";
 import { locationPath } from "../../site/urls/location.ts";
 import { popularPath } from "../../site/urls/popular.ts";
@@ -56,6 +57,7 @@ export const STATIC_PATHS = [
   "/resources",
   "/bingo-card-creator",
   "/tipmenu",
+  "/blog",
 ] as const;
 
 /** What the ranking and tag pages are listed from: the published files (docs/published-files.md). */
@@ -70,6 +72,8 @@ export interface PublishedSources {
   locations: readonly string[];
   /** The tag explorer's top tags (/api/tag_explorer/tagCounts.json) and their day. */
   explorer: { day: string; tags: readonly string[] } | null;
+  /** The blog's posts (content/blog) and data reports (/api/reports/index.json): slug and day. */
+  blog: readonly { slug: string; date: string }[];
 }
 
 const GENDERS = RANKING_GENDERS.filter((g): g is Exclude<RankingGender, "all"> => g !== "all");
@@ -143,7 +147,12 @@ export function explorerTagPages(explorer: { day: string; tags: readonly string[
     .map((tag) => ({ path: tagPagePath(tag), lastmod: explorer.day }));
 }
 
-/** Every page but the performers', each once, in a stable order: static, daily, popular, 30-day, tags, explorer, locations. */
+/** /blog/{slug} of every post and data report, dated the day it was written. */
+export function blogPages(entries: readonly { slug: string; date: string }[]): SitemapPage[] {
+  return entries.map((e) => ({ path: blogPostPath(e.slug), lastmod: e.date }));
+}
+
+/** Every page but the performers', each once, in a stable order: static, daily, popular, 30-day, tags, explorer, locations, blog. */
 export function sitePages(sources: PublishedSources): SitemapPage[] {
   const all: SitemapPage[] = [
     ...STATIC_PATHS.map((path) => ({ path, lastmod: null })),
@@ -153,6 +162,7 @@ export function sitePages(sources: PublishedSources): SitemapPage[] {
     ...tagPages(sources.possibleTags),
     ...(sources.explorer ? explorerTagPages(sources.explorer) : []),
     ...locationPages(sources.locations),
+    ...blogPages(sources.blog),
   ];
   const byPath = new Map<string, SitemapPage>();
   for (const page of all) if (!byPath.has(page.path)) byPath.set(page.path, page);

@@ -1,8 +1,13 @@
 import { Link } from "react-router";
+import { blogPostPath } from "../../../site/urls/blog.ts";
+
+/** The blog post that explains the list in full (content/blog). */
+export const TOP_VIEWERS_POST = blogPostPath("how-the-top-100-is-made");
 
 /**
- * The explanatory section on top viewers (SPEC §2): how the list is made, in the words of
- * docs/published-files.md and DESIGN.md §4, so a visitor can tell what the numbers mean.
+ * The explanatory section on top viewers (SPEC §2): the rule in short, and the blog post that
+ * explains it in full (the ranges, the day, what the list cannot see), so a visitor can tell what
+ * the numbers mean.
  */
 export function AboutTopViewers({ platformName }: { platformName: string }) {
   return (
@@ -11,17 +16,13 @@ export function AboutTopViewers({ platformName }: { platformName: string }) {
       <p>
         Every minute we read {platformName}'s public list of online rooms. A performer's score for a day is
         the most viewers their room had at once in a public show during that day, a whole day in UTC from
-        00:00 to 24:00. The 100 highest make the list; ties go to the performer with more followers.
+        00:00 to 24:00. The 100 highest make the list; ties go to the performer with more followers. Viewers
+        are shown as a range (&lt;10, &lt;50, &lt;100, then by the hundred), and the lists update once a day,
+        shortly after midnight UTC.
       </p>
       <p>
-        Viewers are shown as a range rather than an exact count: &lt;10, &lt;50 or &lt;100 for small rooms,
-        then by the hundred (100+, 200+, …). Followers are as last counted that day, beside the change over
-        the week that ends with it. A stream that runs past midnight by less than 15 minutes counts for the
-        day it started only.
-      </p>
-      <p>
-        The lists update once a day, shortly after midnight UTC. Private and hidden shows are not in the
-        platform's public list, so they do not count. For a longer view, see the{" "}
+        <Link to={TOP_VIEWERS_POST}>Read how the Top 100 is made</Link> on our blog: the ranges, the midnight
+        rule, and what a public list cannot see. For a longer view, see the{" "}
         <Link to="/top/performers">top performers of the last 30 days</Link> or the{" "}
         <Link to="/top/followers">most followed</Link>; <Link to="/about">about</Link> says more about where
         the numbers come from.

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { blogPostPath } from "../../../site/urls/blog.ts";
 import { celebrationsPath } from "../../lib/celebrations/celebrations.ts";
 import { formatCount } from "../../lib/format.ts";
 import type { BadgeRow, BadgesData } from "../../lib/performer-badges/tables.ts";
@@ -107,6 +108,10 @@ export function BadgesPage({ data, platformName }: { data: BadgesData; platformN
             <Link to="/celebrations">celebrations</Link> page.
           </>
         )}
+      </p>
+      <p>
+        Where each badge comes from, with examples, is on our blog:{" "}
+        <Link to={blogPostPath("how-performer-badges-work")}>how performer badges work</Link>.
       </p>
 
       <section aria-labelledby="rank-badges">

@@ -1,4 +1,27 @@
+import { Link } from "react-router";
+import { blogPostPath } from "../../../site/urls/blog.ts";
 import type { RankedFamily } from "../../lib/ranked-lists/page-data.ts";
+
+/** The blog post that explains each family's list in full (content/blog). */
+export const FAMILY_POSTS: Record<RankedFamily, { path: string; title: string }> = {
+  followers: {
+    path: blogPostPath("how-most-followed-and-rising-stars-are-made"),
+    title: "how Most followed and Rising Stars are made",
+  },
+  growing: {
+    path: blogPostPath("how-most-followed-and-rising-stars-are-made"),
+    title: "how Most followed and Rising Stars are made",
+  },
+  performers: {
+    path: blogPostPath("how-the-top-monthly-score-works"),
+    title: "how the top monthly score works",
+  },
+  "2021": { path: blogPostPath("the-years-top-explained"), title: "the year's top, explained" },
+  supporters: {
+    path: blogPostPath("how-the-supporter-ranking-works"),
+    title: "how the supporter ranking works",
+  },
+};
 
 /**
  * A short paragraph per family (what the list ranks, over which period, when it updates), in the
@@ -12,7 +35,11 @@ export function AboutRankedList({ family, platformName }: { family: RankedFamily
       <p>
         Every minute we read {platformName}'s public list of online rooms; the lists are made from that
         history once a day, shortly after midnight GMT, for the day (UTC) that just ended. A performer is live
-        when in the latest list of online rooms or seen under 5 minutes ago.
+        when in the latest list of online rooms or seen under 5 minutes ago (
+        <Link to={blogPostPath("how-the-live-state-works")}>how we know who is live</Link>).
+      </p>
+      <p>
+        In full, on our blog: <Link to={FAMILY_POSTS[family].path}>{FAMILY_POSTS[family].title}</Link>.
       </p>
     </section>
   );

@@ -1,3 +1,6 @@
+import { Link } from "react-router";
+import { blogPostPath, blogTagPath } from "../../../site/urls/blog.ts";
+
 /**
  * The explanatory text (SPEC §2): what each list ranks and over which period, and when they
  * change, in the words of docs/published-files.md.
@@ -30,6 +33,15 @@ export function AboutOverview({ platformName }: { platformName: string }) {
         fastest rising lists are kept for every gender together, so with a gender chosen those two tabs say
         "(all genders)". The rankings are updated once a day, at midnight GMT; who is live changes every
         minute.
+      </p>
+      <p>
+        Each list is explained in full on our blog:{" "}
+        <Link to={blogPostPath("how-the-top-100-is-made")}>the Top 100</Link>,{" "}
+        <Link to={blogPostPath("how-the-top-monthly-score-works")}>the top monthly score</Link>,{" "}
+        <Link to={blogPostPath("how-most-followed-and-rising-stars-are-made")}>
+          most followed and rising stars
+        </Link>
+        , and <Link to={blogTagPath("rankings")}>every ranking</Link>.
       </p>
     </section>
   );
