@@ -33,8 +33,22 @@ export function SvgLineChart({
   const { ticks, top } = valueAxis(Math.max(0, ...known));
   const labels = tickLabels(ticks);
   const halfName = (name: string | null | undefined) => (name ? (name.length * CHAR_WIDTH) / 2 + 2 : 0);
-  const left = Math.max(Math.max(...labels.map((l) => l.length)) * CHAR_WIDTH + 10, halfName(xLabels[0]));
-  const right = Math.max(EDGE, halfName(xLabels.at(-1)));
+  // An x label is centred on its point: one near either end may reach past the plot by up to half
+  // its width less its distance from the end. Room for the furthest-reaching on each side.
+  const axis = Math.max(...labels.map((l) => l.length)) * CHAR_WIDTH + 10;
+  // The step of a plot narrowed by the widest label on both sides: never wider than the drawn one.
+  const widest = Math.max(0, ...xLabels.map(halfName));
+  const step = (WIDTH - axis - 2 * widest) / Math.max(1, values.length - 1);
+  const reach = (fromEnd: (i: number) => number) =>
+    Math.max(0, ...xLabels.map((name, i) => halfName(name) - fromEnd(i) * step));
+  const left = Math.max(
+    axis,
+    reach((i) => i),
+  );
+  const right = Math.max(
+    EDGE,
+    reach((i) => xLabels.length - 1 - i),
+  );
   const plotWidth = WIDTH - left - right;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const x = (i: number) =>
