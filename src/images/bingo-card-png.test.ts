@@ -48,16 +48,20 @@ describe("the bingo card PNG", () => {
     return box === undefined ? 0 : box.x + box.width;
   };
 
-  // The ink may pass the last advance by a glyph's overhang (the apostrophe of ľ): a tenth of an em.
+  // The ink may pass the last advance by a glyph's overhang (the apostrophe of ľ, the caron of ď, up
+  // to 0.14 em): 0.15 em is allowed, which the cell's padding (7% of the cell) holds at any size drawn.
   it("measures text never narrower than the font draws it (glyph-widths.ts is the font's)", () => {
     const table = GLYPH_WIDTHS.flatMap((w, i) =>
       w < 0 ? [] : [String.fromCodePoint(GLYPH_WIDTH_FIRST + i)],
     );
-    expect(measure(table.join(""), 100)).toBeLessThanOrEqual(textWidth(table.join("")) * 100 + 10);
+    expect(measure(table.join(""), 100)).toBeLessThanOrEqual(textWidth(table.join("")) * 100 + 15);
+    // Every glyph alone, so the one with the widest overhang is always tried, not by chance.
+    const over = table.filter((c) => measure(c, 50) > textWidth(c) * 50 + 7.5);
+    expect(over).toEqual([]);
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...table), { minLength: 1, maxLength: 30 }), (chars) => {
         const text = chars.join("");
-        expect(measure(text, 50)).toBeLessThanOrEqual(textWidth(text) * 50 + 5);
+        expect(measure(text, 50)).toBeLessThanOrEqual(textWidth(text) * 50 + 7.5);
       }),
       { numRuns: 60 },
     );
