@@ -11,6 +11,7 @@ import type { CompareAnswer } from "../src/types/compare-performers.ts";
 import { benchAuth, benchBearer } from "./bench-identity.ts";
 import type { LoadResult } from "./http-load.ts";
 import { runPacedLoad } from "./http-paced.ts";
+import { reportLoad } from "./paced-report.ts";
 import { ms } from "./search-report.ts";
 import { startServerChild } from "./search-server-child.ts";
 
@@ -50,10 +51,6 @@ const PASSWORD = "bench-orchid-lantern-42";
 const EMAIL = "compare@example.com";
 /** Distinct request bodies the loads cycle through. */
 const BODIES = 500;
-
-const line = (label: string, r: LoadResult) =>
-  `${label}: ${r.perSecond.toFixed(1)}/s (${r.answered} answers, non-2xx ${r.non2xx}, errors ${r.errors}), ` +
-  `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`;
 
 const nameOf = (i: number) => `bench${String(i).padStart(6, "0")}`;
 
@@ -168,14 +165,12 @@ async function main(): Promise<void> {
           ...(bodies === undefined ? {} : { bodies }),
         });
         results[label] = result;
-        const verdict = label.startsWith("(c)")
-          ? `; target p95 < ${TARGET_P95_MS} ms at ${RATE}/s: ${result.p95 < TARGET_P95_MS ? "met" : "MISSED"}`
-          : "";
-        console.log(`  ${line(label, result)}${verdict}`);
-        if (result.errors + result.timeouts + result.non2xx > 0)
-          failures.push(
-            `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
-          );
+        reportLoad(
+          label,
+          result,
+          { judged: label.startsWith("(c)"), p95Ms: TARGET_P95_MS, rate: RATE },
+          failures,
+        );
       }
       console.log(`\n${JSON.stringify(results)}`);
     } finally {

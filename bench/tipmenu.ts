@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { type LoadResult, runLoad } from "./http-load.ts";
 import { runPacedLoad } from "./http-paced.ts";
+import { reportLoad } from "./paced-report.ts";
 import { ms } from "./search-report.ts";
 import { startServerChild } from "./search-server-child.ts";
 import { fillGoals, MENUS, searches } from "./tipmenu-data.ts";
@@ -46,9 +47,6 @@ for (const [name, value] of Object.entries({ DURATION, RATE, GOALS, PERFORMERS }
   }
 }
 const TARGET_P95_MS = 100;
-const line = (label: string, r: LoadResult) =>
-  `${label}: ${r.perSecond.toFixed(1)}/s (${r.answered} answers, non-2xx ${r.non2xx}, errors ${r.errors}), ` +
-  `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`;
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "camstats-bench-tipmenu-"));
@@ -111,14 +109,12 @@ async function main(): Promise<void> {
           ...(bodies === undefined ? {} : { bodies }),
         });
         results[label] = result;
-        const verdict = label.startsWith("(a)")
-          ? ""
-          : `; target p95 < ${TARGET_P95_MS} ms at ${RATE}/s: ${result.p95 < TARGET_P95_MS ? "met" : "MISSED"}`;
-        console.log(`  ${line(label, result)}${verdict}`);
-        if (result.errors + result.timeouts + result.non2xx > 0)
-          failures.push(
-            `${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
-          );
+        reportLoad(
+          label,
+          result,
+          { judged: !label.startsWith("(a)"), p95Ms: TARGET_P95_MS, rate: RATE },
+          failures,
+        );
       }
       console.log(`\n${JSON.stringify(results)}`);
     } finally {
