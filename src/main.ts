@@ -1,6 +1,7 @@
-import { loadConfig, usesSandbox } from "./config.ts";
+import { ConfigError, loadConfig, usesSandbox } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { missingBuildMessage, webBuildExists } from "./server/pages.ts";
+import { accountMailProblem, devToolsRule } from "./site/dev-tools.ts";
 import { siteOriginOf } from "./site/site-origin.ts";
 import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
@@ -19,8 +20,8 @@ import { startWebProcesses } from "./start/web-processes.ts";
 /**
  * `npm start`: database -> migrations -> sandbox platform (when no real feed is configured) ->
  * first-start history -> daily rollup and publish (catching up, in the background) -> mail sink
- * (when no SMTP_URL is configured) -> the stand-in for Google (when no Google client is configured
- * and the sandbox is the data source) -> server (WEB_PROCESSES processes of its own, or this one
+ * (when no SMTP_URL is configured and the development tools are on, src/site/dev-tools.ts) -> the
+ * stand-in for Google (when no Google client is configured and the development tools are on) -> server (WEB_PROCESSES processes of its own, or this one
  * with 0) -> go-live alerts -> live collector -> bio fetcher -> thumbnail keeper -> the
  * unconfirmed-account cleanup.
  * Ctrl-C or SIGTERM at any point stops what has started, in reverse order, letting the poll and
@@ -30,8 +31,13 @@ const lifecycle = createLifecycle();
 
 runProcess(lifecycle, "camstats", async () => {
   const config = loadConfig();
+  // Accounts beside a real platform need real mail: refused before anything starts.
+  const mailProblem = accountMailProblem(config);
+  if (mailProblem !== null) throw new ConfigError(mailProblem);
   const log = createLogger(config.LOG_LEVEL);
   lifecycle.log = log;
+  const devTools = devToolsRule(config);
+  log.info(devTools.why);
   const { database, feed } = await startCollection(config, log, lifecycle);
   await runHistoryIfNeeded(config, database.db, feed, log);
   await publishMissingAtStart(config, database.db, log);
@@ -42,9 +48,9 @@ runProcess(lifecycle, "camstats", async () => {
   // The sandbox's address when it is the feed: the pages link its thumbnails and proxy its rooms.
   const sandboxUrl = usesSandbox(config) ? feed.siteUrl : null;
   // Before the servers, which show its mail; so it stops after them.
-  const mailSinkUrl = await startMailSinkUnlessSmtp(config, log, lifecycle);
+  const mailSinkUrl = await startMailSinkUnlessSmtp(config, devTools, log, lifecycle);
   // Before the servers, whose better-auth reads its discovery document when created.
-  const googleStandIn = await startGoogleStandInIfSandbox(config, log, lifecycle);
+  const googleStandIn = await startGoogleStandInIfSandbox(config, devTools, log, lifecycle);
   if (!webBuildExists()) log.error(missingBuildMessage());
   if (config.WEB_PROCESSES === 0) {
     const app = await startSiteServer({

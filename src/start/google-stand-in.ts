@@ -1,18 +1,20 @@
-import { type Config, usesSandbox } from "../config.ts";
+import type { Config } from "../config.ts";
 import type { GoogleClient } from "../identity/auth.ts";
 import type { Logger } from "../log.ts";
+import type { DevToolsRule } from "../site/dev-tools.ts";
 import { siteOriginOf } from "../site/site-origin.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
 /**
  * Google sign-in for `npm start` (decision 0019). With GOOGLE_CLIENT_ID, Google's: nothing runs
- * here. Without, and with the sandbox as the data source, a local OpenID provider stands in for
+ * here. Without, while the development tools are on, a local OpenID provider stands in for
  * Google on 127.0.0.1 (registered for stopping) and its client is returned for the servers. It
  * starts before them: better-auth reads the provider's discovery document when it is created.
- * Null: no stand-in (Google's client, or the real feed without one: no Google button).
+ * Null: no stand-in (Google's client, or no development tools and no client: no Google button).
  */
 export async function startGoogleStandInIfSandbox(
   config: Config,
+  devTools: DevToolsRule,
   log: Logger,
   lifecycle: Lifecycle,
 ): Promise<GoogleClient | null> {
@@ -20,7 +22,7 @@ export async function startGoogleStandInIfSandbox(
     log.info(`Google sign-in: Google's, at ${config.GOOGLE_ISSUER_URL}`);
     return null;
   }
-  if (!usesSandbox(config)) {
+  if (!devTools.on) {
     log.info("no GOOGLE_CLIENT_ID: no Google sign-in");
     return null;
   }

@@ -13,6 +13,7 @@ import { siteMailer } from "../mail/site-mailer.ts";
 import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
+import { devToolsRule } from "../site/dev-tools.ts";
 import { siteOriginOf } from "../site/site-origin.ts";
 import { type GoogleSignIn, SITE_NAME } from "../site/site-settings.ts";
 
@@ -79,6 +80,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
   const search = createSearchService(db, { log, followPollsSeconds: SEARCH_FOLLOWS_POLLS_SECONDS });
   const platform = runningPlatform(config, sandboxUrl) ?? undefined;
   const identity = siteIdentity(options);
+  const devTools = devToolsRule(config).on;
   const app = buildApp({
     db,
     search,
@@ -96,10 +98,11 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     platform,
     // The processes share FEED_MAX_REQUESTS_PER_SECOND: together they ask the feed no faster.
     feedRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND / Math.max(1, options.processes),
-    // The sink's mail is shown only while it is the sink: never when mail goes to SMTP_URL.
-    devMailDir: options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,
-    // The sandbox's control only while it is the data source: never beside a real platform.
-    sandboxControlUrl: usesSandbox(config) && sandboxUrl !== null ? sandboxUrl : undefined,
+    // The sink's mail is shown only while it is the sink, and only as a development tool.
+    devMailDir:
+      devTools && options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,
+    // The sandbox's control only as a development tool: never beside a real platform or in public.
+    sandboxControlUrl: devTools && sandboxUrl !== null ? sandboxUrl : undefined,
     identity: identity?.identity,
     listAlertTokenKey: identity === null ? undefined : alertTokenKey(authSecretOf(config)),
     googleSignIn: identity?.googleSignIn ?? null,

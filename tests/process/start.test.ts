@@ -252,4 +252,16 @@ describe("the site's process", () => {
     expect(output).toContain('PORT: expected a port number; got "eighty"');
     expect(output).toContain('POLL_INTERVAL: expected a whole number of at least 1; got "0"');
   }, 30_000);
+
+  it("refuses to start accounts beside the real platform without SMTP_URL", async () => {
+    let output = "";
+    const child = spawnMain({ PLATFORM_FEED_URL: "http://127.0.0.1:9/", AFFILIATE_WM: "abc" }, (text) => {
+      output += text;
+    });
+    const code = await new Promise((r) => child.once("exit", r));
+    expect(code).toBe(1);
+    expect(output).toContain(
+      "SMTP_URL: expected the SMTP server that sends account mail (sign-up confirmations, password resets) whenever PLATFORM_FEED_URL is set",
+    );
+  }, 30_000);
 });

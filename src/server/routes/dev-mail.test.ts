@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from "../../mail/mailer.ts";
 import { type MailSink, startMailSink } from "../../mail/sink.ts";
 import { siteMailer } from "../../mail/site-mailer.ts";
 import { DEV_MAIL_POLICY } from "../../site/content-security-policy.ts";
+import { devToolsRule } from "../../site/dev-tools.ts";
 import type { Lifecycle } from "../../start/lifecycle.ts";
 import { startMailSinkUnlessSmtp } from "../../start/mail-sink.ts";
 import { startSiteServer } from "../../start/site-server.ts";
@@ -140,6 +141,18 @@ describe("the local mail sink and /dev/mail", () => {
       { remoteAddress: "203.0.113.7" },
       { remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.7" } },
       { remoteAddress: "::1", headers: { forwarded: "for=203.0.113.7" } },
+      // Every header by which a proxy names the client (issue 27: X-Real-IP once got through).
+      ...[
+        "x-real-ip",
+        "x-client-ip",
+        "cf-connecting-ip",
+        "true-client-ip",
+        "fastly-client-ip",
+        "x-cluster-client-ip",
+        "x-forwarded-host",
+      ].map((name) => ({ remoteAddress: "127.0.0.1", headers: { [name]: "203.0.113.7" } })),
+      // A proxy that passes the public Host on and names no client.
+      { remoteAddress: "127.0.0.1", headers: { host: "stats.example.com" } },
     ]) {
       for (const url of ["/dev/mail.json", "/dev/mail"]) {
         const response = await app.inject({ method: "GET", url, ...request });
@@ -149,6 +162,15 @@ describe("the local mail sink and /dev/mail", () => {
     }
     const local = await app.inject({ method: "GET", url: "/dev/mail.json", remoteAddress: "::1" });
     expect(local.statusCode).toBe(200);
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000"]) {
+      const direct = await app.inject({
+        method: "GET",
+        url: "/dev/mail.json",
+        remoteAddress: "127.0.0.1",
+        headers: { host },
+      });
+      expect(direct.statusCode, host).toBe(200);
+    }
   });
 
   it("has no /dev paths without the sink: the app's, and npm start's with SMTP_URL", async () => {
@@ -167,7 +189,7 @@ describe("the local mail sink and /dev/mail", () => {
     });
     const started: string[] = [];
     const lifecycle = { started: (name: string) => started.push(name) } as unknown as Lifecycle;
-    const sinkUrl = await startMailSinkUnlessSmtp(config, log, lifecycle);
+    const sinkUrl = await startMailSinkUnlessSmtp(config, devToolsRule(config), log, lifecycle);
     expect(sinkUrl).toBeNull();
     expect(started).toEqual([]);
     expect(() => siteMailer({ ...config, SMTP_URL: undefined }, t.db, null)).toThrow(/no mail server/);
@@ -189,13 +211,44 @@ describe("the local mail sink and /dev/mail", () => {
     }
   });
 
+  it("runs no sink and shows no mail at a public address, even without SMTP_URL", async () => {
+    const config = loadConfig({
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: root,
+      PUBLIC_URL: "https://stats.example.com",
+      LOG_LEVEL: "silent",
+    });
+    const started: string[] = [];
+    const lifecycle = { started: (name: string) => started.push(name) } as unknown as Lifecycle;
+    expect(await startMailSinkUnlessSmtp(config, devToolsRule(config), log, lifecycle)).toBeNull();
+    expect(started).toEqual([]);
+    // Even handed a sink's URL, a server at a public address shows no sink mail.
+    const site = await startSiteServer({
+      config,
+      db: t.db,
+      log,
+      sandboxUrl: null,
+      mailSinkUrl: sink.url,
+      processes: 1,
+    });
+    try {
+      for (const url of ["/dev/mail.json", "/dev/mail"]) {
+        const response = await site.inject({ method: "GET", url, remoteAddress: "127.0.0.1" });
+        expect(response.statusCode, url).toBe(404);
+      }
+    } finally {
+      await site.close();
+    }
+  });
+
   it("npm start without SMTP_URL starts the sink, registered for stopping, and serves its mail", async () => {
     const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: root, LOG_LEVEL: "silent" });
     const stops: { name: string; stop: () => Promise<void> }[] = [];
     const lifecycle = {
       started: (name: string, stop: () => Promise<void>) => stops.push({ name, stop }),
     } as unknown as Lifecycle;
-    const sinkUrl = await startMailSinkUnlessSmtp(config, log, lifecycle);
+    const sinkUrl = await startMailSinkUnlessSmtp(config, devToolsRule(config), log, lifecycle);
     expect(sinkUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
     expect(stops.map((s) => s.name)).toEqual(["the mail sink"]);
     const site = await startSiteServer({
