@@ -13,7 +13,11 @@ const wanted = Object.keys({ ...manifest.dependencies, ...manifest.devDependenci
 const missing = wanted.filter((name) => !existsSync(`node_modules/${name}/package.json`));
 const stale = !existsSync(installed) || statSync(installed).mtimeMs < statSync("package-lock.json").mtimeMs;
 if (stale || missing.length > 0) {
-  const why = stale ? "node_modules is older than package-lock.json" : `missing ${missing.join(", ")}`;
+  const why = !existsSync("node_modules")
+    ? "no node_modules yet: a fresh clone"
+    : stale
+      ? "node_modules is older than package-lock.json"
+      : `missing ${missing.join(", ")}`;
   process.stderr.write(`installing the locked dependencies (npm ci: ${why})...\n`);
   // NODE_ENV=production would make npm omit devDependencies, whatever the flag says of it.
   const env = { ...process.env, NODE_ENV: "development", npm_config_omit: "", npm_config_include: "dev" };

@@ -42,6 +42,7 @@ import { registerComparePerformers } from "./routes/compare-performers.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerDevSandbox } from "./routes/dev-sandbox.ts";
+import { registerFavicon } from "./routes/favicon.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
 import { registerListAlerts } from "./routes/list-alerts.ts";
@@ -260,6 +261,7 @@ function registerRoutes(
   if (options.sandboxControlUrl !== undefined) registerDevSandbox(app, options.sandboxControlUrl);
   registerCoverImages(app, config.PLATFORM_SLUG);
   registerLogoImages(app);
+  registerFavicon(app);
   registerSocialImages(app, config.PLATFORM_NAME);
   // Before the pages, which would otherwise answer /bingo-card-creator/… with their 404.
   registerBingoCardPng(app);

@@ -173,7 +173,7 @@ describe("the daily viewer ranking pages", () => {
     const first = /<tr id="p0_001".*?<\/tr>/s.exec(html)?.[0] ?? "";
     // 12,000 viewers: the threshold 12000+; followers and the 7-day change.
     expect(first).toContain('<td class="viewer-table__rank">1</td>');
-    expect(first).toContain(">12000+</td>");
+    expect(first).toContain(">12,000+</td>");
     expect(first).toContain("200,000");
     expect(first).toContain("+1,250");
     const second = /<tr id="p0_002".*?<\/tr>/s.exec(html)?.[0] ?? "";

@@ -84,7 +84,7 @@ describe("the further pages", () => {
       const day = section(page.html, "popular-day");
       expect(rowNames(day)).toEqual(asian.map((r) => r.u));
       // The viewers column is the viewer threshold (SPEC §9): 12,000 peak viewers read 12000+.
-      expect(day).toContain("12000+");
+      expect(day).toContain("12,000+");
       // Live now: in the online list.
       expect(new RegExp(`<tr id="${LIVE}".*?live-badge`, "s").test(day)).toBe(true);
     });
@@ -253,6 +253,14 @@ describe("the further pages", () => {
       }
       const cover = await app.inject({ method: "GET", url: "/images/top/testcams_top_asian.jpg" });
       expect(cover.statusCode).toBe(200);
+    });
+
+    it("serves /favicon.ico: the icon as an ICO, cached a day", async () => {
+      const ico = await app.inject({ method: "GET", url: "/favicon.ico" });
+      expect(ico.statusCode).toBe(200);
+      expect(ico.headers["content-type"]).toBe("image/x-icon");
+      expect(ico.headers["cache-control"]).toBe("public, max-age=86400");
+      expect([...ico.rawPayload.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
     });
 
     it("serves no other logo file", async () => {

@@ -200,7 +200,7 @@ describe("the ranked-list pages", () => {
       names(rankedRows("s", LATEST_DAY, "all"))[0] as string,
     );
     expect(monthly).toContain(">95.00</td>");
-    expect(monthly).toContain(">12000+</td>");
+    expect(monthly).toContain(">12,000+</td>");
   });
 
   it("pages by 50 with ?page, page 1 at the list's own address, and has no page past the last", async () => {

@@ -142,7 +142,7 @@ describe("the tag ranking overview pages", () => {
     ]);
     // Figures: followers, score, the viewer threshold, the weekly gain.
     const first = (tab: string) => /<td class="overview-table__number">([^<]*)</.exec(panel(html, tab))?.[1];
-    expect(TABS.map(first)).toEqual(["500,000", "99.5", "4200+", "+20,000"]);
+    expect(TABS.map(first)).toEqual(["500,000", "99.5", "4,200+", "+20,000"]);
     expect(html).toContain('<a href="/fol_women_001">fol_women_001</a>');
   });
 

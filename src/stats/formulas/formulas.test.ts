@@ -14,8 +14,8 @@ describe("viewer threshold (SPEC §9)", () => {
     [100, 100, "100+"],
     [199, 100, "100+"],
     [200, 200, "200+"],
-    [1_234, 1_200, "1200+"],
-    [50_000, 50_000, "50000+"],
+    [1_234, 1_200, "1,200+"],
+    [50_000, 50_000, "50,000+"],
   ])("%i max viewers: threshold %i, shown %s", (viewers, threshold, label) => {
     expect(viewerThreshold(viewers)).toBe(threshold);
     expect(viewerThresholdLabel(viewers)).toBe(label);

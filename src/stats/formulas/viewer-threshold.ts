@@ -12,8 +12,11 @@ export function viewerThreshold(maxViewers: number): number {
   return Math.floor(viewers / 100) * 100;
 }
 
+/** Grouped by thousands like every other count on the site (followers read "308,621"). */
+const grouped = new Intl.NumberFormat("en-US");
+
 export function viewerThresholdLabel(maxViewers: number): string {
-  const threshold = viewerThreshold(maxViewers);
+  const threshold = grouped.format(viewerThreshold(maxViewers));
   return maxViewers < 100 ? `<${threshold}` : `${threshold}+`;
 }
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.ts";
 import type { UserRecord } from "../../lib/account/user-record.ts";
@@ -62,7 +62,7 @@ export function AccountPanel({ session, user }: { session: AccountSession; user:
               <dt>Member since</dt>
               <dd>
                 <time dateTime={details.createdAt}>
-                  {new Date(details.createdAt).toLocaleDateString("en-GB", { dateStyle: "long" })}
+                  {new Date(details.createdAt).toLocaleDateString(undefined, { dateStyle: "long" })}
                 </time>
               </dd>
               <dt>Sign-in methods</dt>
@@ -81,10 +81,13 @@ export function AccountPanel({ session, user }: { session: AccountSession; user:
       </section>
       {details !== null && passwordAccount && <ChangePassword session={session} />}
       <SignOutEverywhere session={session} />
-      <section className="account-section" aria-labelledby="coming-heading">
-        <h2 id="coming-heading">Coming next</h2>
-        <h3>Your lists</h3>
-        <p>Lists of performers you keep and watch, public or private, will be managed here.</p>
+      <section className="account-section" aria-labelledby="lists-heading">
+        <h2 id="lists-heading">Your lists</h2>
+        <p>
+          The lists of performers you keep and the ones you watch, public or private, are on{" "}
+          <Link to="/mylists">My Lists</Link>. Favourites from the platform can be brought in with{" "}
+          <Link to="/lists/import">Import a list</Link>.
+        </p>
       </section>
       <PerformerProfileSection session={session} />
       {details !== null && <DeleteAccount session={session} details={details} />}

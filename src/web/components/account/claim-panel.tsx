@@ -86,7 +86,16 @@ export function ClaimPanel({ session, performer }: { session: AccountSession; pe
               <strong>Waiting:</strong> not seen yet. Last looked {agoText(claim.lastCheckedAt, now)}.
             </p>
             {claim.expiresAt !== null && (
-              <p>The code works until {new Date(claim.expiresAt).toLocaleString()}.</p>
+              <p>
+                The code works until{" "}
+                <time dateTime={claim.expiresAt}>
+                  {new Date(claim.expiresAt).toLocaleString(undefined, {
+                    dateStyle: "long",
+                    timeStyle: "short",
+                  })}
+                </time>
+                .
+              </p>
             )}
           </div>
         </>
