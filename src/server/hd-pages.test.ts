@@ -15,7 +15,7 @@ const text = (html: string) => html.replaceAll("<!-- -->", "");
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const cardNames = (html: string) =>
-  [...html.matchAll(/<a class="room-card__link" href="[^"]*"[^>]*>([^<]*)</g)].map((m) => m[1]);
+  [...html.matchAll(/<a class="room-card__page-link" href="[^"]*">([^<]*)</g)].map((m) => m[1]);
 
 describe("the HD pages", () => {
   let platform: TestPlatform;

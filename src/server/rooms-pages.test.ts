@@ -33,8 +33,9 @@ function cards(html: string): Card[] {
     .slice(1)
     .map((segment) => {
       const card = segment.split(/<nav class="pagination"|<\/section>/)[0] ?? "";
-      const link = /<a class="room-card__link" href="([^"]*)"[^>]*>([^<]*)</.exec(card);
-      return { username: link?.[2] ?? "", href: link?.[1] ?? "", html: card };
+      const name = /<a class="room-card__page-link" href="[^"]*">([^<]*)</.exec(card);
+      const link = /<a class="room-card__link" href="([^"]*)"/.exec(card);
+      return { username: name?.[1] ?? "", href: link?.[1] ?? "", html: card };
     });
 }
 
@@ -91,6 +92,8 @@ describe("the live-room pages", () => {
     for (const [i, card] of shown.entries()) {
       const room = expected.results[i] as OnlineRoom;
       expect(card.href).toBe(`${ROOM_LINK}${room.username}&amp;gender=f&amp;gender=c`);
+      // The name leads to the performer's page here (issue 28).
+      expect(card.html).toContain(`<a class="room-card__page-link" href="/${room.username}">`);
       expect(card.html).toContain(`<img src="${platform.sandbox.url}/ri/${room.username}.jpg" alt=""`);
       expect(card.html).toContain(`${room.viewers.toLocaleString("en-US")} viewers`);
       expect(card.html).toMatch(

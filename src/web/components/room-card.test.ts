@@ -42,13 +42,16 @@ const render = (props: { room?: OnlineRoom; page?: CardPage }) =>
   ).replaceAll("<!-- -->", "");
 
 describe("RoomCard", () => {
-  it("shows the room and links out once, with the campaign and the list's filters", () => {
+  it("leads to the performer's page, and out once, marked, with the campaign and the list's filters", () => {
     const html = render({});
     const link =
       "https://platform.example/in/?tour=LQps&amp;campaign=camp&amp;track=default&amp;room=sweet_anna&amp;gender=f&amp;gender=c&amp;tag=latina";
+    expect(html).toContain(
+      '<h2 class="room-card__name"><a class="room-card__page-link" href="/sweet_anna">sweet_anna</a></h2>',
+    );
     expect(html.match(/<a [^>]*href="https:/g)).toHaveLength(1);
     expect(html).toContain(
-      `<a class="room-card__link" href="${link}" rel="sponsored nofollow noopener" target="_blank">sweet_anna<span class="sr-only"> (opens the room on TestCams)</span></a>`,
+      `<a class="room-card__link" href="${link}" rel="sponsored nofollow noopener" target="_blank">Watch on TestCams<span class="sr-only"> (opens sweet_anna&#x27;s room on TestCams)</span><span aria-hidden="true"> ↗</span></a>`,
     );
     expect(html).toContain('<img src="https://img.example/ri/sweet_anna.jpg" alt=""');
     expect(html).toContain('<p class="room-card__display-name">Sweet Anna</p>');

@@ -26,8 +26,10 @@ interface RoomCardProps {
 
 /**
  * One room (SPEC §2, §3): the live thumbnail (unless age verification applies), name, display
- * name, viewers and status, the subject and tags, and the way into the room on the platform with
- * our campaign and the list's filters. With ?audit the raw status code and viewer count show too.
+ * name, viewers and status, the subject and tags. The name and the picture lead to the performer's
+ * page here (their numbers: issue 28); a second link, marked as leaving, opens the room on the
+ * platform with our campaign and the list's filters. With ?audit the raw status code and viewer
+ * count show too.
  */
 export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
   const href = roomLink(page.affiliate, room.username, filters);
@@ -37,7 +39,7 @@ export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
   return (
     <li className="room-card">
       {/* Not a link of its own: the name's link stretches over it (rooms.css), so the picture opens
-          the room while keyboards and screen readers meet each room once. */}
+          the performer's page while keyboards and screen readers meet each performer once. */}
       <div className="room-card__preview">
         {thumbnails && room.imageUrl ? (
           <img src={room.imageUrl} alt="" width={360} height={270} loading="lazy" decoding="async" />
@@ -49,9 +51,8 @@ export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
       </div>
       <div className="room-card__body">
         <h2 className="room-card__name">
-          <a className="room-card__link" href={href} rel="sponsored nofollow noopener" target="_blank">
+          <a className="room-card__page-link" href={`/${encodeURIComponent(room.username)}`}>
             {room.username}
-            <span className="sr-only"> (opens the room on {platformName})</span>
           </a>
         </h2>
         {showDisplayName && <p className="room-card__display-name">{room.displayName}</p>}
@@ -79,6 +80,16 @@ export function RoomCard({ room, page, filters, platformName }: RoomCardProps) {
             {fullText ? room.subject : shortened(room.subject, SUBJECT_LIMIT)}
           </p>
         )}
+        <p className="room-card__out">
+          <a className="room-card__link" href={href} rel="sponsored nofollow noopener" target="_blank">
+            Watch on {platformName}
+            <span className="sr-only">
+              {" "}
+              (opens {room.username}'s room on {platformName})
+            </span>
+            <span aria-hidden="true"> ↗</span>
+          </a>
+        </p>
         {tags.length > 0 && (
           <ul className="room-card__tags" aria-label="Tags">
             {tags.map((tag) => (

@@ -47,7 +47,8 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
   const ageVerification = useAgeVerification(hydrated && !data.crawler);
   const [expanded, setExpanded] = useState(data.liveOnly);
   const [liveOnly, setLiveOnly] = useState(data.liveOnly);
-  const [dismissed, setDismissed] = useState(false);
+  // Opened by the visitor only: a player that opens by itself covers the columns being read.
+  const [previewOpen, setPreviewOpen] = useState(false);
   const highlighted = hydrated ? hashUsername(hash) : null;
 
   // A hash opens the whole list so that its row is there to scroll to (SPEC §4).
@@ -73,6 +74,10 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
   // The room's player where it may be shown (the same rule as the still), the still otherwise.
   const previewPlayer =
     top === null || previewThumbnail === null || data.player === null ? null : embedLink(data.player, top.u);
+  const preview =
+    hydrated && !narrow && top !== null && previewThumbnail !== null
+      ? { top, thumbnail: previewThumbnail }
+      : null;
 
   const view = { gender: data.gender, tag: data.tag, day: data.day, isLeadingEdge: data.isLeadingEdge };
   const title = dailyViewerTitle(view, platformName);
@@ -114,6 +119,17 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
           href={liveOnly ? data.path : `${data.path}?live=1`}
           onToggle={toggleLiveOnly}
         />
+        {preview !== null && (
+          <button
+            type="button"
+            className="daily-viewers__watch"
+            aria-expanded={previewOpen}
+            onClick={() => setPreviewOpen(!previewOpen)}
+          >
+            <span className="live-badge">Live</span> Watch the top live cam, #{preview.top.rank}{" "}
+            {preview.top.u}
+          </button>
+        )}
       </div>
 
       <p className="daily-viewers__status" aria-live="polite">
@@ -155,13 +171,13 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
       <MoreRankings gender={data.gender} tag={data.tag} />
       <AboutTopViewers platformName={platformName} />
 
-      {hydrated && !narrow && !dismissed && top !== null && previewThumbnail !== null && (
+      {preview !== null && previewOpen && (
         <TopLivePreview
-          username={top.u}
-          rank={top.rank}
-          thumbnail={previewThumbnail}
+          username={preview.top.u}
+          rank={preview.top.rank}
+          thumbnail={preview.thumbnail}
           player={previewPlayer}
-          onClose={() => setDismissed(true)}
+          onClose={() => setPreviewOpen(false)}
         />
       )}
     </article>

@@ -3,8 +3,9 @@ import { LivePlayer } from "../live-player.tsx";
 
 /**
  * The floating top-live-cam preview (SPEC §2): the room player (or, without one, the live
- * thumbnail) of the highest ranked performer who is live now, until the visitor closes it. The page shows it only where it may (not on narrow
- * screens, not where age verification applies, never to crawlers).
+ * thumbnail) of the highest ranked performer who is live now, opened by the visitor's button and
+ * kept until they close it. The page offers it only where it may (not on narrow screens, not where
+ * age verification applies, never to crawlers).
  */
 export function TopLivePreview({
   username,
