@@ -9,6 +9,13 @@ import { createIdentity } from "../../src/identity/identity.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { publishBingoData } from "../../src/publish/bingo-data.ts";
+import { RateWindows } from "../../src/server/rate-windows.ts";
+import { BINGO_PNG_PER_MINUTE } from "../../src/server/routes/bingo-card-png.ts";
+import {
+  answerRateRequest,
+  type RateChannel,
+  sharedRateLimitStore,
+} from "../../src/server/shared-rate-limit.ts";
 import { decodeCard } from "../../src/site/bingo/card-link.ts";
 import { addDays } from "../../src/stats/calendar.ts";
 import { lastClosedDay } from "../../src/stats/ranking-day.ts";
@@ -17,10 +24,11 @@ import { insertSubjectGoal } from "../helpers/bingo-goals.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertPerformer } from "../helpers/fixtures.ts";
 import { testPublishContext } from "../helpers/publish.ts";
+import { listenLocally } from "../helpers/site.ts";
 import { confirmedAccount } from "./account-steps.ts";
-import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
+import { DESKTOP, expectNoSeriousViolations, openPage, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading } from "./page-helpers.ts";
+import { heading, PERSON } from "./page-helpers.ts";
 
 /**
  * /bingo-card-creator in a real browser at phone and desktop widths: edit a square, fill one from
@@ -197,5 +205,65 @@ describe("the bingo card creator in a browser", () => {
     await page.getByText("Card deleted.").waitFor();
     expect(await page.locator(".bingo__saved-title").count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it("downloads after a few dozen pages, and says when to wait over the limit", {
+    timeout: 90_000,
+  }, async () => {
+    // The site's limits as `npm start` has them: on, counted in the server processes' shared windows.
+    const windows = new RateWindows();
+    const listeners: ((message: unknown) => void)[] = [];
+    const channel: RateChannel = {
+      send: (message) =>
+        setImmediate(() => {
+          for (const listener of listeners) listener(answerRateRequest(windows, message));
+        }),
+      onMessage: (listener) => listeners.push(listener),
+      onDisconnect: () => {},
+    };
+    const limited = testApp(t.db, {
+      rateLimitPerMinute: 600,
+      rateLimitStore: sharedRateLimitStore(channel),
+      pageCache: false,
+      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
+    });
+    const origin = await listenLocally(limited);
+    const { page, errors, close } = await openPage(site.browser, `${origin}/bingo-card-creator`, {
+      viewport: DESKTOP,
+      userAgent: PERSON,
+    });
+    try {
+      // Ordinary browsing: pages with their styles, scripts and images (issue 28: 40 page requests once
+      // spent the drawings' limit).
+      for (let i = 0; i < 12; i++) {
+        for (const path of ["/about", "/privacy", "/bingo-card-creator"]) await page.goto(`${origin}${path}`);
+      }
+      await heading(page, "Bingo card creator");
+      await page.waitForLoadState("networkidle");
+      await page.getByLabel("Title", { exact: true }).fill("After browsing");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download PNG" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("bingo-after-browsing-square.png");
+
+      // New drawings up to the limit, then the page says how long to wait.
+      for (let i = 1; i < BINGO_PNG_PER_MINUTE; i++) {
+        await page.getByLabel("Title", { exact: true }).fill(`Card ${i}`);
+        const href = (await page.getByRole("link", { name: "Download PNG" }).getAttribute("href")) ?? "";
+        expect((await fetch(`${origin}${href}`)).status).toBe(200);
+      }
+      await page.getByLabel("Title", { exact: true }).fill("One too many");
+      await page.getByRole("link", { name: "Download PNG" }).click();
+      const alert = page.getByRole("alert");
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(
+        /^You made 30 new card images in a minute\. Try again in \d+ seconds?\.$/,
+      );
+      expect(errors.filter((e) => !e.includes("429"))).toEqual([]);
+    } finally {
+      await close();
+      await limited.close();
+    }
   });
 });

@@ -7,7 +7,9 @@ import { CODE_UNREADABLE_MESSAGE, encodeCard } from "../../site/bingo/card-link.
 import { ROOM_SIZES } from "../../site/bingo/card-style.ts";
 import { cardPngPath } from "../../site/bingo/card-urls.ts";
 import { defaultCard } from "../../site/bingo/common-actions.ts";
-import { BINGO_PNG_PER_MINUTE, ROOM_SIZE_MESSAGE } from "./bingo-card-png.ts";
+import { RateWindows } from "../rate-windows.ts";
+import { answerRateRequest, type RateChannel, sharedRateLimitStore } from "../shared-rate-limit.ts";
+import { BINGO_PNG_PER_MINUTE, ROOM_SIZE_MESSAGE, tooManyDrawings } from "./bingo-card-png.ts";
 
 /** GET /bingo-card-creator/card.png: a card's link code drawn as a PNG download. */
 describe("the bingo card PNG address", () => {
@@ -83,19 +85,66 @@ describe("the bingo card PNG address", () => {
     );
   });
 
-  it("draws at most a few a minute for one address", async () => {
+  it("draws at most a few new cards a minute for one address, and says when to try again", async () => {
     const limited = testApp(NO_DATABASE, { rateLimitPerMinute: 600 });
     try {
-      const url = cardPngPath(defaultCard([], 3));
       const statuses: number[] = [];
-      for (let i = 0; i <= BINGO_PNG_PER_MINUTE; i++)
+      for (let i = 0; i < BINGO_PNG_PER_MINUTE; i++) {
+        const url = cardPngPath({ ...defaultCard([], 3), title: `Card ${i}` });
         statuses.push((await limited.inject({ method: "GET", url })).statusCode);
-      expect(statuses.slice(0, BINGO_PNG_PER_MINUTE).every((s) => s === 200)).toBe(true);
-      expect(statuses.at(-1)).toBe(429);
+      }
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const refused = await limited.inject({
+        method: "GET",
+        url: cardPngPath({ ...defaultCard([], 3), title: "One too many" }),
+      });
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers["retry-after"]);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(refused.json()).toEqual({
+        error: { status: 429, code: "too_many_drawings", message: tooManyDrawings(wait) },
+      });
+      // A card already drawn costs nothing: it is served whatever the count.
+      const kept = await limited.inject({
+        method: "GET",
+        url: cardPngPath({ ...defaultCard([], 3), title: "Card 0" }),
+      });
+      expect(kept.statusCode).toBe(200);
       // The pages' own window is untouched.
       expect((await limited.inject({ method: "GET", url: "/robots.txt" })).statusCode).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it("is not spent by browsing, with the server processes' shared limit (issue 28)", async () => {
+    const windows = new RateWindows();
+    const channel: RateChannel = {
+      send: (message) =>
+        setImmediate(() => {
+          for (const listener of listeners) listener(answerRateRequest(windows, message));
+        }),
+      onMessage: (listener) => listeners.push(listener),
+      onDisconnect: () => {},
+    };
+    const listeners: ((message: unknown) => void)[] = [];
+    const shared = testApp(NO_DATABASE, {
+      rateLimitPerMinute: 600,
+      rateLimitStore: sharedRateLimitStore(channel),
+    });
+    try {
+      // A visitor's ordinary browsing: more pages and images than drawings allowed in a minute.
+      for (let i = 0; i < BINGO_PNG_PER_MINUTE + 10; i++)
+        expect((await shared.inject({ method: "GET", url: "/robots.txt" })).statusCode).toBe(200);
+      const download = await shared.inject({
+        method: "GET",
+        url: cardPngPath({ ...defaultCard([], 3), title: "After browsing" }),
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers["content-type"]).toBe("image/png");
+    } finally {
+      await shared.close();
     }
   });
 });

@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useState } from "react";
 import type { BingoCard } from "../../../site/bingo/card.ts";
 import { encodeCard } from "../../../site/bingo/card-link.ts";
 import { ROOM_SIZE_NAMES, ROOM_SIZES, type RoomSize } from "../../../site/bingo/card-style.ts";
-import { BINGO_PAGE_PATH, cardPagePath, cardPngPath } from "../../../site/bingo/card-urls.ts";
+import { BINGO_PAGE_PATH, cardFileName, cardPagePath, cardPngPath } from "../../../site/bingo/card-urls.ts";
 import type { BingoPageData } from "../../lib/bingo/bingo-page-data.ts";
 import { type CardDraft, checkDraft, draftOf, previewOf } from "../../lib/bingo/card-draft.ts";
+import { downloadCard } from "../../lib/bingo/download-card.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { BingoEditor } from "./bingo-editor.tsx";
 import { CardPreview } from "./card-preview.tsx";
@@ -24,6 +25,8 @@ export function BingoCreatorPage({ data, origin }: { data: BingoPageData; origin
   const [room, setRoom] = useState<RoomSize>(data.room);
   const [savedId, setSavedId] = useState<string | null>(null);
   const [copyState, setCopyState] = useState<string | null>(null);
+  const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
   const checked = checkDraft(draft);
   const card = checked.card;
   const code = card === null ? null : encodeCard(card);
@@ -43,6 +46,16 @@ export function BingoCreatorPage({ data, origin }: { data: BingoPageData; origin
     } catch {
       setCopyState(COPY_FAILED_MESSAGE);
     }
+  };
+  const download = async (event: MouseEvent<HTMLAnchorElement>, chosen: BingoCard) => {
+    // Without scripts the link downloads by itself; with them, a refusal is said in the page.
+    event.preventDefault();
+    if (downloading) return;
+    setDownloading(true);
+    setDownloadProblem(null);
+    const outcome = await downloadCard(event.currentTarget.href, cardFileName(chosen, room));
+    setDownloading(false);
+    if (!outcome.ok) setDownloadProblem(outcome.message);
   };
   const open = (opened: BingoCard, id: string) => {
     setDraft(draftOf(opened));
@@ -105,7 +118,13 @@ export function BingoCreatorPage({ data, origin }: { data: BingoPageData; origin
                 Download PNG
               </span>
             ) : (
-              <a className="account-button" href={cardPngPath(card, room)} download>
+              <a
+                className="account-button"
+                href={cardPngPath(card, room)}
+                download
+                aria-busy={downloading}
+                onClick={hydrated ? (event) => void download(event, card) : undefined}
+              >
                 Download PNG
               </a>
             )}
@@ -120,6 +139,11 @@ export function BingoCreatorPage({ data, origin }: { data: BingoPageData; origin
               </button>
             )}
           </div>
+          {downloadProblem !== null && (
+            <p className="account-message account-message--problem" role="alert">
+              {downloadProblem}
+            </p>
+          )}
           <div className="account-field bingo__share">
             <label className="account-field__label" htmlFor="bingo-link">
               Link to this card
