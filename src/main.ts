@@ -5,7 +5,12 @@ import { accountMailProblem, devToolsRule } from "./site/dev-tools.ts";
 import { siteOriginOf } from "./site/site-origin.ts";
 import { startAccountCleanup } from "./start/account-cleanup.ts";
 import { startBioFetching } from "./start/bio-fetching.ts";
-import { collectorMailer, startCollection, startPolling } from "./start/collection.ts";
+import {
+  collectorMailer,
+  fillSubjectGoalsFromHistory,
+  startCollection,
+  startPolling,
+} from "./start/collection.ts";
 import { publishMissingAtStart, startDailyJobs } from "./start/daily-schedule.ts";
 import { startGoLiveAlerts } from "./start/go-live-alerts.ts";
 import { startGoogleStandInIfSandbox } from "./start/google-stand-in.ts";
@@ -40,6 +45,7 @@ runProcess(lifecycle, "camstats", async () => {
   log.info(devTools.why);
   const { database, feed } = await startCollection(config, log, lifecycle);
   await runHistoryIfNeeded(config, database.db, feed, log);
+  await fillSubjectGoalsFromHistory(config, database.db, log);
   await publishMissingAtStart(config, database.db, log);
   // Before the server: yesterday's rankings wait for this catch-up, and the server processes take
   // seconds to start (issue 16, point 6).

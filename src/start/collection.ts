@@ -1,6 +1,6 @@
 import { afterStoreAll } from "../collect/after-store.ts";
 import { startLiveCollector } from "../collect/scheduler.ts";
-import { subjectGoalsHook } from "../collect/subject-goals.ts";
+import { backfillSubjectGoals, type SubjectGoalsDeps, subjectGoalsHook } from "../collect/subject-goals.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { type OpenDatabase, openDatabase } from "../db/open.ts";
@@ -49,13 +49,7 @@ export function startPolling(
           onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log),
           claimsHook(claims),
           (summary) => options.goLive.afterStore(summary),
-          subjectGoalsHook({
-            db: options.db,
-            // A goal out of sight no longer than a session's grace is the same goal (decision 0024).
-            continueWithinMs: (config.SESSION_GRACE_POLLS + 1) * config.POLL_INTERVAL * 1000,
-            touchMs: config.SESSION_GRACE_POLLS * config.POLL_INTERVAL * 1000,
-            log,
-          }),
+          subjectGoalsHook(subjectGoalsDeps(config, options.db, log)),
         ],
         log,
       ),
@@ -65,6 +59,37 @@ export function startPolling(
   );
   lifecycle.started("the collector", collector.stop);
   log.info(`collector polling ${feed.description} every ${config.POLL_INTERVAL} s`);
+}
+
+/** How the collector keeps subject_goals, for its hook and for the fill from the history. */
+export function subjectGoalsDeps(config: Config, db: Db, log: Logger): SubjectGoalsDeps {
+  return {
+    db,
+    // A goal out of sight no longer than a session's grace is the same goal (decision 0024).
+    continueWithinMs: (config.SESSION_GRACE_POLLS + 1) * config.POLL_INTERVAL * 1000,
+    touchMs: config.SESSION_GRACE_POLLS * config.POLL_INTERVAL * 1000,
+    log,
+  };
+}
+
+/**
+ * Fills subject_goals from the stored history when it is empty (a first start, right after the
+ * sandbox's history is built), before the daily job publishes: otherwise the bingo data file of
+ * every day of the catch-up is written from an empty table, and stays empty until the next day
+ * (issue 28). The live collector's first poll would fill it too, but only after those files.
+ */
+export async function fillSubjectGoalsFromHistory(
+  config: Config,
+  db: Db,
+  log: Logger,
+  now = new Date(),
+): Promise<void> {
+  const started = performance.now();
+  const written = await backfillSubjectGoals(subjectGoalsDeps(config, db, log), now);
+  if (written > 0)
+    log.info(
+      `subject goals: ${written} filled in from the history in ${Math.round(performance.now() - started)} ms`,
+    );
 }
 
 /**
