@@ -67,13 +67,21 @@ export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }
 /**
  * Files at fixed paths (the latest edition): written for the newest day only, so rebuilding an old
  * day never puts old figures in them. `otherTables`: it reads derived tables besides the ranking
- * tables (ROLLUPS' rankingTable), so a newest-first catch-up writes it after every day's tables.
+ * tables (ROLLUPS' rankingTable), so a newest-first catch-up writes it again after every day's
+ * tables. `firstEdition`: with otherTables, a page of its own waits for it, so a catch-up writes it
+ * from the newest day's tables first (a page with one day beats an error page for minutes, issue
+ * 28), and again, complete, at its end.
  */
-export const LATEST_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher; otherTables: boolean }> = [
+export const LATEST_PUBLISHERS: ReadonlyArray<{
+  name: string;
+  run: DayPublisher;
+  otherTables: boolean;
+  firstEdition?: boolean;
+}> = [
   { name: "top monthly and tag lists", run: publishMonthlyRankings, otherTables: false },
-  { name: "locations", run: publishLocationFiles, otherTables: true },
-  { name: "traffic", run: publishTraffic, otherTables: true },
-  { name: "camera trends", run: publishCameraTrends, otherTables: true },
+  { name: "locations", run: publishLocationFiles, otherTables: true, firstEdition: true },
+  { name: "traffic", run: publishTraffic, otherTables: true, firstEdition: true },
+  { name: "camera trends", run: publishCameraTrends, otherTables: true, firstEdition: true },
   { name: "celebrations", run: publishCelebrations, otherTables: false },
   { name: "recent profile updates", run: publishRecentProfileUpdates, otherTables: false },
   { name: "possible tags", run: publishPossibleTags, otherTables: false },

@@ -18,10 +18,13 @@ const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
  *
  * 1. every day, in order (performer_days measures a day against the day before): the ranking tables;
  * 2. the newest day: its dated files, the latest editions that read only those tables, the manifest;
- * 3. the older days, in order: their other tables and dated files, each then added to the manifest;
- * 4. the newest day's other tables, the latest editions that read them (locations, traffic).
+ * 3. the newest day's other tables, and a first edition of the latest files that pages wait for
+ *    (locations, traffic, camera trends: LATEST_PUBLISHERS' firstEdition), from that day alone, so
+ *    that no page answers "on their way" for the whole catch-up (issue 28);
+ * 4. the older days, in order: their other tables and dated files, each then added to the manifest;
+ * 5. the latest editions that read the other tables, now complete.
  *
- * Each file is written once, from complete tables, so the bytes are those of the plain order
+ * Each file's last write is from complete tables, so the bytes are those of the plain order
  * (tests/process/daily-job.test.ts). A day is recorded in rollup_days once all its tables and files
  * are written, the newest last: after a crash or Ctrl-C the next run redoes every day from the first
  * one missing, as it always did. Asked to stop (deps.stopRequested), it returns between two steps.
@@ -103,6 +106,13 @@ export async function catchUpNewestFirst(
   await listInManifest(newest);
   deps.log?.info(`newest first: ${newest}'s rankings published in ${sinceStart()} ms`);
 
+  if (stopping()) return totals(true);
+  await rollUp(OTHER_TABLES, newest);
+  // Not counted: the plain order writes these files once, and step 5 writes them again.
+  for (const publisher of LATEST_PUBLISHERS.filter((p) => p.otherTables && p.firstEdition))
+    await publisher.run(newestContext, newest);
+  deps.log?.info(`newest first: ${newest}'s traffic and locations published in ${sinceStart()} ms`);
+
   // A context of their own: the newest day's windows are no help to the older days.
   const context: PublishContext = { db: deps.db, root: deps.root, options: deps.options };
   for (const day of days.slice(0, -1)) {
@@ -113,7 +123,6 @@ export async function catchUpNewestFirst(
     await listInManifest(day);
   }
   if (stopping()) return totals(true);
-  await rollUp(OTHER_TABLES, newest);
   await publish(
     newestContext,
     LATEST_PUBLISHERS.filter((p) => p.otherTables),

@@ -273,19 +273,28 @@ describe("the daily job", () => {
 
   it("stops between days when asked, and the next run resumes from the first day missing", async () => {
     const resumeRoot = await mkdtemp(path.join(tmpdir(), "camstats-resume-"));
-    const manifestPath = path.join(resumeRoot, "stats", "manifest.json");
+    // The last of the first editions (newest-first.ts, step 3).
+    const cameraTrendsPath = path.join(resumeRoot, "api", "camera_trends.json");
     try {
       await sql`DELETE FROM rollup_days`.execute(t.db);
       await sql`TRUNCATE performer_hours`.execute(t.db);
-      // Ctrl-C once the newest day is published: the older days and the newest day's other tables
-      // are left, and no day is recorded (the newest is recorded last).
-      await runDailyJob({ ...deps, root: resumeRoot, stopRequested: () => existsSync(manifestPath) });
+      // Ctrl-C once the newest day is published with its first editions: the older days are left,
+      // and no day is recorded (the newest is recorded last).
+      await runDailyJob({ ...deps, root: resumeRoot, stopRequested: () => existsSync(cameraTrendsPath) });
       expect(await readJson(resumeRoot, "/stats/manifest.json")).toEqual({
         latest: DAYS[2],
         days: [DAYS[2]],
       });
       expect((await sql`SELECT day FROM rollup_days`.execute(t.db)).rows).toEqual([]);
       expect(existsSync(path.join(resumeRoot, "stats", DAYS[0] as string))).toBe(false);
+      // The pages that wait for the other tables have their first edition before the older days
+      // (issue 28: /traffic, /map, /camera-trends answered 503 for the whole catch-up).
+      for (const file of [
+        "/api/active_user_count.json",
+        "/api/location/modelCountByLocation.json",
+        "/api/camera_trends.json",
+      ])
+        expect(existsSync(path.join(resumeRoot, file)), file).toBe(true);
 
       const result = await runDailyJob({ ...deps, root: resumeRoot });
       expect(result.days).toEqual(DAYS);
