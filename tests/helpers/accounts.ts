@@ -22,12 +22,18 @@ export const ALERT_TOKEN_KEY = alertTokenKey(AUTH_SECRET);
  * only count where a test means them to. `options` go to the app (a `config` with its own DATA_DIR,
  * say).
  */
-export function accountsSite(db: Db, appOptions: Partial<AppOptions> = {}) {
+export function accountsSite(
+  db: Db,
+  appOptions: Partial<AppOptions> = {},
+  /** How long a send takes to resolve (a mail server's round trip); the mail is caught at once. */
+  harness: { mailMs?: number } = {},
+) {
   const mail: OutgoingMail[] = [];
   const clock = { now: Date.now() };
   const mailer: Mailer = {
     async send(message) {
       mail.push(message);
+      if (harness.mailMs !== undefined) await new Promise((resolve) => setTimeout(resolve, harness.mailMs));
       return `<${mail.length}@camstats.test>`;
     },
     async close() {},
