@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { APIError } from "better-auth/api";
 import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose";
 import type { Db } from "../db/connect.ts";
@@ -36,6 +37,30 @@ import { hashPassword, verifyPassword } from "./password-hash.ts";
 export const TOKEN_SECONDS = 3600;
 /** A replaced refresh value presented again this soon is another tab's refresh, not theft. */
 const RACE_GRACE_MS = 10_000;
+/**
+ * The calls that take an address (sign-up, a failed sign-in, reset, resend) answer no sooner than
+ * this after their work starts, whatever it was: what is left of a difference in work between a
+ * known and an unknown address (a row inserted, an account looked up) grows with the load, and
+ * would show (decision 0031). better-auth pads the resend alike.
+ */
+export const ANSWER_FLOOR_MS = 500;
+
+/** Waits out what is left of `floorMs` since `start` (performance.now(): real time, the attacker's clock). */
+async function waitOut(floorMs: number, start: number): Promise<void> {
+  const left = floorMs - (performance.now() - start);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** Runs `work` and, success or failure, answers no sooner than `floorMs` after it began. */
+async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    await waitOut(floorMs, start);
+  }
+}
+
 /** Deleting an account that has no password asks for a sign-in this recent (issue 27, ASVS V3.7.1). */
 export const FRESH_SIGN_IN_MS = 5 * 60_000;
 
@@ -143,6 +168,8 @@ export function createIdentity(
   now: () => number = Date.now,
   /** The identity tokens' life; tests shorten it to see the page refresh one. */
   tokenSeconds = TOKEN_SECONDS,
+  /** ANSWER_FLOOR_MS; tests that do not measure it pass 0, to keep the suite quick. */
+  answerFloorMs = ANSWER_FLOOR_MS,
 ) {
   const limits = abuseLimits(db, auth.options.secret as string, now);
   let keys: ReturnType<typeof createLocalJWKSet> | null = null;
@@ -185,18 +212,24 @@ export function createIdentity(
     /** Always resolves the same way for a new address and a known one (the known one's owner gets a mail). */
     async signUp(email: string, password: string, client: ClientFacts): Promise<void> {
       await limits.signUp(client.ip);
-      await auth.api.signUpEmail({ body: { email, password, name: "" }, headers: headersOf(client) });
+      await noSoonerThan(answerFloorMs, () =>
+        auth.api.signUpEmail({ body: { email, password, name: "" }, headers: headersOf(client) }),
+      );
     },
 
     /** The confirmation link again; the same answer whatever the address (TooManyAttempts aside). */
     async resendConfirmation(email: string, client: ClientFacts): Promise<void> {
       await limits.mailRequest(client.ip);
-      await auth.api.sendVerificationEmail({ body: { email }, headers: headersOf(client) });
+      await noSoonerThan(answerFloorMs, () =>
+        auth.api.sendVerificationEmail({ body: { email }, headers: headersOf(client) }),
+      );
     },
 
     async requestPasswordReset(email: string, client: ClientFacts): Promise<void> {
       await limits.mailRequest(client.ip);
-      await auth.api.requestPasswordReset({ body: { email }, headers: headersOf(client) });
+      await noSoonerThan(answerFloorMs, () =>
+        auth.api.requestPasswordReset({ body: { email }, headers: headersOf(client) }),
+      );
     },
 
     /** Whose a live reset link is (the rules for the new password need the address); null for none. */
@@ -238,9 +271,12 @@ export function createIdentity(
     async signIn(email: string, password: string, client: ClientFacts): Promise<SignedIn> {
       const attempt = await limits.beforePasswordCheck(email, client.ip);
       let response: { token: string; user: { id: string; email: string } };
+      const start = performance.now();
       try {
         response = await auth.api.signInEmail({ body: { email, password }, headers: headersOf(client) });
       } catch (error) {
+        // A refusal is padded (a success needs the password, so its time tells nothing new).
+        await waitOut(answerFloorMs, start);
         if (!(error instanceof APIError)) throw error;
         // better-auth tells an unconfirmed address only after the password matched.
         if (error.statusCode === 403) {

@@ -25,8 +25,11 @@ export const ALERT_TOKEN_KEY = alertTokenKey(AUTH_SECRET);
 export function accountsSite(
   db: Db,
   appOptions: Partial<AppOptions> = {},
-  /** How long a send takes to resolve (a mail server's round trip); the mail is caught at once. */
-  harness: { mailMs?: number } = {},
+  /**
+   * `mailMs`: how long a send takes to resolve (a mail server's round trip); the mail is caught at
+   * once. `answerFloorMs`: the identity's ANSWER_FLOOR_MS, 0 unless a test measures answer times.
+   */
+  harness: { mailMs?: number; answerFloorMs?: number } = {},
 ) {
   const mail: OutgoingMail[] = [];
   const clock = { now: Date.now() };
@@ -41,7 +44,7 @@ export function accountsSite(
   const auth = createAuth({ db, secret: AUTH_SECRET, origin: ORIGIN, mailer, siteName: "camstats" });
   const app: FastifyInstance = testApp(db, {
     ...appOptions,
-    identity: createIdentity(db, auth, () => clock.now),
+    identity: createIdentity(db, auth, () => clock.now, undefined, harness.answerFloorMs ?? 0),
     listAlertTokenKey: ALERT_TOKEN_KEY,
   });
   let clients = 0;
