@@ -17,6 +17,7 @@ describe("migrations", () => {
     expect(rows.map((r) => r.table_name)).toEqual([
       "auth_accounts",
       "auth_jwks",
+      "auth_known_addresses",
       "auth_rate_counters",
       "auth_refresh_tokens",
       "auth_sessions",

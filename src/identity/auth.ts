@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { genericOAuth, jwt } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/connect.ts";
+import { deleteOtherResetLinks } from "../db/queries/reset-links.ts";
 import type { Logger } from "../log.ts";
 import { type Mailer, MailLimitError } from "../mail/mailer.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
@@ -19,6 +21,13 @@ export const SESSION_DAYS = 30;
 export const GOOGLE_PROVIDER = "google";
 /** Where better-auth sends a failed Google sign-in, with `?error={code}` (google-routes.ts). */
 export const GOOGLE_FAILED_PATH = `${AUTH_PATH}/google/failed`;
+
+/**
+ * How better-auth stores a reset link's token (`storeIdentifier: "hashed"` below): the unpadded
+ * base64url SHA-256 of `reset-password:{token}` (its dist/db/verification-token-storage.mjs).
+ */
+export const resetLinkIdentifier = (token: string): string =>
+  createHash("sha256").update(`reset-password:${token}`).digest("base64url");
 
 /** An OAuth client at an OpenID provider: Google's, or the sandbox's stand-in for it. */
 export interface GoogleClient {
@@ -49,14 +58,17 @@ export interface AuthOptions {
  */
 export function createAuth(options: AuthOptions) {
   const { mailer, siteName, origin, log, google } = options;
-  /** A mail the account needs; one over its recipient's hourly limit is skipped, never an error (an error would tell whether the address has an account). */
-  const send = async (to: string, kind: string, subject: string, text: string) => {
-    try {
-      await mailer.send({ to, kind, subject, text });
-    } catch (error) {
-      if (!(error instanceof MailLimitError)) throw error;
-      log?.warn(`identity: no ${kind} mail to a recipient over its hourly limit`);
-    }
+  /**
+   * A mail the account needs, sent in the background: the answer must not wait for it (its time
+   * would tell whether the address has an account), nor fail with it (a mail server's error would
+   * too). A failure is logged; one over its recipient's hourly limit is skipped with a warning.
+   */
+  const send = (to: string, kind: string, subject: string, text: string): void => {
+    mailer.send({ to, kind, subject, text }).catch((error: unknown) => {
+      if (error instanceof MailLimitError)
+        log?.warn(`identity: no ${kind} mail to a recipient over its hourly limit`);
+      else log?.error({ err: error }, `identity: the ${kind} mail could not be sent`);
+    });
   };
   return betterAuth({
     appName: siteName,
@@ -143,7 +155,9 @@ export function createAuth(options: AuthOptions) {
         hash: hashPassword,
         verify: ({ hash: stored, password }) => verifyPassword(stored, password),
       },
-      sendResetPassword: async ({ user, token }) =>
+      // One live link (issue 27): the new one ends every earlier one; better-auth has stored it by now.
+      sendResetPassword: async ({ user, token }) => {
+        await deleteOtherResetLinks(options.db, user.id, resetLinkIdentifier(token));
         send(
           user.email,
           "reset-password",
@@ -151,7 +165,8 @@ export function createAuth(options: AuthOptions) {
           `Someone (maybe you) asked to reset the password of your ${siteName} account. Follow this link to choose a new one:\n\n` +
             `${origin}/settings?reset=${encodeURIComponent(token)}\n\n` +
             "The link works once, within 24 hours, and signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.",
-        ),
+        );
+      },
       // Someone signed up with an address that has an account: its owner hears of it; the answer
       // to the sign-up is the same as for a new address.
       onExistingUserSignUp: async ({ user }) =>

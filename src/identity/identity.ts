@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { APIError } from "better-auth/api";
 import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose";
 import type { Db } from "../db/connect.ts";
@@ -18,16 +19,50 @@ import {
   rotateRefreshToken,
   sessionByToken,
   sessionIsOpen,
+  sessionSignedInSince,
   takeOverSession,
 } from "../db/queries/refresh-tokens.ts";
+import { deleteResetLinks, resetLinkOwner } from "../db/queries/reset-links.ts";
 import { abuseLimits } from "./abuse-limits.ts";
-import { type Auth, GOOGLE_FAILED_PATH, GOOGLE_PROVIDER, TOKEN_AUDIENCE } from "./auth.ts";
+import {
+  type Auth,
+  GOOGLE_FAILED_PATH,
+  GOOGLE_PROVIDER,
+  resetLinkIdentifier,
+  TOKEN_AUDIENCE,
+} from "./auth.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 
 /** An identity token's life (SPEC §4: the page refreshes it within 600 s of its end). */
 export const TOKEN_SECONDS = 3600;
 /** A replaced refresh value presented again this soon is another tab's refresh, not theft. */
 const RACE_GRACE_MS = 10_000;
+/**
+ * The calls that take an address (sign-up, a failed sign-in, reset, resend) answer no sooner than
+ * this after their work starts, whatever it was: what is left of a difference in work between a
+ * known and an unknown address (a row inserted, an account looked up) grows with the load, and
+ * would show (decision 0031). better-auth pads the resend alike.
+ */
+export const ANSWER_FLOOR_MS = 500;
+
+/** Waits out what is left of `floorMs` since `start` (performance.now(): real time, the attacker's clock). */
+async function waitOut(floorMs: number, start: number): Promise<void> {
+  const left = floorMs - (performance.now() - start);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** Runs `work` and, success or failure, answers no sooner than `floorMs` after it began. */
+async function noSoonerThan<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    await waitOut(floorMs, start);
+  }
+}
+
+/** Deleting an account that has no password asks for a sign-in this recent (issue 27, ASVS V3.7.1). */
+export const FRESH_SIGN_IN_MS = 5 * 60_000;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest();
 
@@ -67,6 +102,11 @@ export class SignInRefused extends Error {
 /** A password (or the confirming e-mail of a Google-only account) did not match: nothing changed. */
 export class WrongPassword extends Error {
   override name = "WrongPassword";
+}
+
+/** A call that needs a sign-in within the last five minutes came with an older one: nothing changed. */
+export class ReauthenticationRequired extends Error {
+  override name = "ReauthenticationRequired";
 }
 
 /** A reset link that is unknown, used or past its 24 hours. */
@@ -128,8 +168,10 @@ export function createIdentity(
   now: () => number = Date.now,
   /** The identity tokens' life; tests shorten it to see the page refresh one. */
   tokenSeconds = TOKEN_SECONDS,
+  /** ANSWER_FLOOR_MS; tests that do not measure it pass 0, to keep the suite quick. */
+  answerFloorMs = ANSWER_FLOOR_MS,
 ) {
-  const limits = abuseLimits(db, now);
+  const limits = abuseLimits(db, auth.options.secret as string, now);
   let keys: ReturnType<typeof createLocalJWKSet> | null = null;
   const keySet = async (): Promise<JSONWebKeySet> => (await auth.api.getJwks()) as JSONWebKeySet;
 
@@ -170,22 +212,39 @@ export function createIdentity(
     /** Always resolves the same way for a new address and a known one (the known one's owner gets a mail). */
     async signUp(email: string, password: string, client: ClientFacts): Promise<void> {
       await limits.signUp(client.ip);
-      await auth.api.signUpEmail({ body: { email, password, name: "" }, headers: headersOf(client) });
+      await noSoonerThan(answerFloorMs, () =>
+        auth.api.signUpEmail({ body: { email, password, name: "" }, headers: headersOf(client) }),
+      );
     },
 
     /** The confirmation link again; the same answer whatever the address (TooManyAttempts aside). */
     async resendConfirmation(email: string, client: ClientFacts): Promise<void> {
       await limits.mailRequest(client.ip);
-      await auth.api.sendVerificationEmail({ body: { email }, headers: headersOf(client) });
+      await noSoonerThan(answerFloorMs, () =>
+        auth.api.sendVerificationEmail({ body: { email }, headers: headersOf(client) }),
+      );
     },
 
     async requestPasswordReset(email: string, client: ClientFacts): Promise<void> {
       await limits.mailRequest(client.ip);
-      await auth.api.requestPasswordReset({ body: { email }, headers: headersOf(client) });
+      await noSoonerThan(answerFloorMs, () =>
+        auth.api.requestPasswordReset({ body: { email }, headers: headersOf(client) }),
+      );
     },
 
-    /** Sets the new password (the rules checked by the caller) and ends every sign-in of the account. */
-    async resetPassword(token: string, newPassword: string): Promise<void> {
+    /** Whose a live reset link is (the rules for the new password need the address); null for none. */
+    async resetLinkOwner(token: string): Promise<{ email: string } | null> {
+      const owner = await resetLinkOwner(db, resetLinkIdentifier(token), new Date(now()));
+      return owner === undefined ? null : { email: owner.email };
+    },
+
+    /**
+     * Sets the new password (the rules checked by the caller) and ends every sign-in of the
+     * account and every other reset link; the address it was done from becomes the owner's.
+     */
+    async resetPassword(token: string, newPassword: string, client: ClientFacts): Promise<void> {
+      const owner = await resetLinkOwner(db, resetLinkIdentifier(token), new Date(now()));
+      if (owner === undefined) throw new InvalidResetLink("invalid reset link");
       try {
         await auth.api.resetPassword({ body: { token, newPassword } });
       } catch (error) {
@@ -193,6 +252,8 @@ export function createIdentity(
           throw new InvalidResetLink("invalid reset link");
         throw error;
       }
+      await deleteResetLinks(db, owner.userId);
+      await limits.passwordReset(owner.email, client.ip, owner.userId);
     },
 
     async verifyEmail(token: string): Promise<VerifyOutcome> {
@@ -208,18 +269,23 @@ export function createIdentity(
     },
 
     async signIn(email: string, password: string, client: ClientFacts): Promise<SignedIn> {
-      await limits.beforeSignIn(email, client.ip);
+      const attempt = await limits.beforePasswordCheck(email, client.ip);
       let response: { token: string; user: { id: string; email: string } };
+      const start = performance.now();
       try {
         response = await auth.api.signInEmail({ body: { email, password }, headers: headersOf(client) });
       } catch (error) {
+        // A refusal is padded (a success needs the password, so its time tells nothing new).
+        await waitOut(answerFloorMs, start);
         if (!(error instanceof APIError)) throw error;
         // better-auth tells an unconfirmed address only after the password matched.
-        if (error.statusCode === 403) throw new SignInRefused("unverified");
-        await limits.signInFailed(email, client.ip);
+        if (error.statusCode === 403) {
+          await attempt.succeeded(null);
+          throw new SignInRefused("unverified");
+        }
         throw new SignInRefused("invalid");
       }
-      await limits.signInSucceeded(email);
+      await attempt.succeeded(response.user.id);
       const session = await sessionByToken(db, response.token);
       if (session === undefined) throw new Error("better-auth signed in without a session row");
       return {
@@ -259,30 +325,52 @@ export function createIdentity(
       return row === undefined ? null : viewOf(row);
     },
 
-    /** Changes a password account's password; the other sign-ins end, this one stays. */
-    async changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+    /**
+     * Changes a password account's password, the current one checked under the abuse limits; the
+     * other sign-ins and every reset link end, this sign-in stays.
+     */
+    async changePassword(
+      caller: Caller,
+      currentPassword: string,
+      newPassword: string,
+      client: ClientFacts,
+    ): Promise<void> {
+      const account = await accountOf(db, caller.userId);
       const stored = await passwordHashOf(db, caller.userId);
-      if (stored === null || !(await verifyPassword(stored, currentPassword))) throw new WrongPassword();
+      if (account === undefined || stored === null) throw new WrongPassword();
+      const attempt = await limits.beforePasswordCheck(account.email, client.ip);
+      if (!(await verifyPassword(stored, currentPassword))) throw new WrongPassword();
+      await attempt.succeeded(caller.userId);
       await setPasswordHash(db, caller.userId, await hashPassword(newPassword));
       await deleteOtherSessions(db, caller.userId, caller.sessionId);
+      await deleteResetLinks(db, caller.userId);
     },
 
     /**
-     * Deletes the account and all it owns, confirmed by its password, or, for an account without
-     * one (Google only), by typing its e-mail address.
+     * Deletes the account and all it owns, confirmed by its password (checked under the abuse
+     * limits), or, for an account without one (Google only), by typing its e-mail address in a
+     * sign-in made within FRESH_SIGN_IN_MS: the identity token alone, stolen, must not do it.
      */
     async deleteAccount(
       caller: Caller,
       confirmation: { password: string } | { email: string },
+      client: ClientFacts,
     ): Promise<void> {
-      const stored = await passwordHashOf(db, caller.userId);
       const account = await accountOf(db, caller.userId);
       if (account === undefined) return;
-      const confirmed =
-        "password" in confirmation
-          ? stored !== null && (await verifyPassword(stored, confirmation.password))
-          : stored === null && confirmation.email.trim().toLowerCase() === account.email.toLowerCase();
-      if (!confirmed) throw new WrongPassword();
+      const stored = await passwordHashOf(db, caller.userId);
+      if ("password" in confirmation) {
+        if (stored === null) throw new WrongPassword();
+        const attempt = await limits.beforePasswordCheck(account.email, client.ip);
+        if (!(await verifyPassword(stored, confirmation.password))) throw new WrongPassword();
+        await attempt.succeeded(null);
+      } else {
+        if (stored !== null) throw new WrongPassword();
+        const since = new Date(now() - FRESH_SIGN_IN_MS);
+        if (!(await sessionSignedInSince(db, caller.sessionId, since))) throw new ReauthenticationRequired();
+        if (confirmation.email.trim().toLowerCase() !== account.email.toLowerCase())
+          throw new WrongPassword();
+      }
       await deleteAccount(db, caller.userId);
     },
 

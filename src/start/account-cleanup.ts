@@ -2,6 +2,8 @@ import { Cron } from "croner";
 import type { Db } from "../db/connect.ts";
 import { deleteUnconfirmedAccounts } from "../db/queries/accounts.ts";
 import { pruneCounters } from "../db/queries/auth-limits.ts";
+import { pruneKnownAddresses } from "../db/queries/known-addresses.ts";
+import { KNOWN_ADDRESS_DAYS } from "../identity/abuse-limits.ts";
 import { listImagesDir, pruneListImages, UNUSED_IMAGE_KEPT_MS } from "../lists/image-store.ts";
 import type { Logger } from "../log.ts";
 import { pruneProfileImages } from "../profiles/profile-images.ts";
@@ -15,7 +17,7 @@ export const COUNTERS_KEPT_MS = 24 * 3600_000;
 
 /**
  * Every hour: deletes the accounts nobody confirmed within 48 hours (decision 0018), the abuse
- * limits' idle counters (pruned here, off the sign-in path), and the list and profile images under
+ * limits' idle counters and stale known addresses (pruned here, off the sign-in path), and the list and profile images under
  * DATA_DIR that no list or profile has used for a day (decisions 0020, 0022).
  */
 export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, dataDir: string): void {
@@ -25,6 +27,8 @@ export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, d
       if (deleted > 0) log.info(`deleted ${deleted} accounts left unconfirmed for 48 hours`);
       // The abuse limits count within an hour; a day idle, a counter says nothing any more.
       await pruneCounters(db, new Date(Date.now() - COUNTERS_KEPT_MS));
+      // An address not renewed within KNOWN_ADDRESS_DAYS is known no more (decision 0031).
+      await pruneKnownAddresses(db, new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000));
       const images = await pruneListImages(
         db,
         listImagesDir(dataDir),

@@ -22,12 +22,21 @@ export const ALERT_TOKEN_KEY = alertTokenKey(AUTH_SECRET);
  * only count where a test means them to. `options` go to the app (a `config` with its own DATA_DIR,
  * say).
  */
-export function accountsSite(db: Db, appOptions: Partial<AppOptions> = {}) {
+export function accountsSite(
+  db: Db,
+  appOptions: Partial<AppOptions> = {},
+  /**
+   * `mailMs`: how long a send takes to resolve (a mail server's round trip); the mail is caught at
+   * once. `answerFloorMs`: the identity's ANSWER_FLOOR_MS, 0 unless a test measures answer times.
+   */
+  harness: { mailMs?: number; answerFloorMs?: number } = {},
+) {
   const mail: OutgoingMail[] = [];
   const clock = { now: Date.now() };
   const mailer: Mailer = {
     async send(message) {
       mail.push(message);
+      if (harness.mailMs !== undefined) await new Promise((resolve) => setTimeout(resolve, harness.mailMs));
       return `<${mail.length}@camstats.test>`;
     },
     async close() {},
@@ -35,7 +44,7 @@ export function accountsSite(db: Db, appOptions: Partial<AppOptions> = {}) {
   const auth = createAuth({ db, secret: AUTH_SECRET, origin: ORIGIN, mailer, siteName: "camstats" });
   const app: FastifyInstance = testApp(db, {
     ...appOptions,
-    identity: createIdentity(db, auth, () => clock.now),
+    identity: createIdentity(db, auth, () => clock.now, undefined, harness.answerFloorMs ?? 0),
     listAlertTokenKey: ALERT_TOKEN_KEY,
   });
   let clients = 0;

@@ -138,3 +138,12 @@ export async function markLinkUsed(db: Db, tokenHash: Buffer): Promise<boolean> 
     .executeTakeFirst();
   return first !== undefined;
 }
+
+/** Whether the session was signed in (created) at or after `since`: a fresh sign-in, for calls that ask for one. */
+export async function sessionSignedInSince(db: Db, sessionId: string, since: Date): Promise<boolean> {
+  const { rows } = await sql<{ fresh: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM auth_sessions WHERE id = ${sessionId}::uuid AND created_at >= ${since}) AS fresh`.execute(
+    db,
+  );
+  return rows[0]?.fresh === true;
+}

@@ -9,9 +9,10 @@ import {
   ADDRESS_SIGN_UPS_PER_HOUR,
   FREE_FAILURES,
 } from "../../identity/abuse-limits.ts";
-import { PASSWORD_TOO_COMMON } from "../../identity/password-rules.ts";
+import { resetLinkIdentifier } from "../../identity/auth.ts";
+import { PASSWORD_IS_EMAIL, PASSWORD_TOO_COMMON } from "../../identity/password-rules.ts";
 import { COUNTERS_KEPT_MS, UNCONFIRMED_KEPT_MS } from "../../start/account-cleanup.ts";
-import { WRONG_CONFIRMATION, WRONG_PASSWORD } from "./account.ts";
+import { SIGN_IN_AGAIN, WRONG_CONFIRMATION, WRONG_PASSWORD } from "./account.ts";
 import { RESEND_ACCEPTED, RESET_ACCEPTED, RESET_LINK_INVALID } from "./auth/auth-routes.ts";
 
 /**
@@ -134,6 +135,83 @@ describe("the signed-in account, resets and limits", () => {
     expect((await site.signIn("eve@example.com", "a-brand-new-secret")).statusCode).toBe(200);
   });
 
+  it("keeps one reset link live: a newer link, a completed reset or a password change ends the earlier ones", async () => {
+    await site.confirmedAccount("kay@example.com");
+    const before = await site.signedIn("kay@example.com");
+    const newLink = async () => {
+      expect((await site.post("/v1/auth/password-reset", { email: "kay@example.com" })).statusCode).toBe(202);
+      return site.lastLinkTo("kay@example.com").searchParams.get("reset") ?? "";
+    };
+    const confirm = (token: string, password: string) =>
+      site.post("/v1/auth/password-reset/confirm", { token, password });
+    const expectEnded = async (token: string) => {
+      const ended = await confirm(token, "yet-another-new-secret");
+      expect(ended.statusCode).toBe(400);
+      expect(ended.json().error).toEqual({
+        status: 400,
+        code: "invalid_token",
+        message: RESET_LINK_INVALID,
+        parameter: "token",
+      });
+    };
+
+    const first = await newLink();
+    const second = await newLink();
+    expect(second).not.toBe(first);
+    await expectEnded(first);
+    // A link stored at the same moment as the second (two requests at once can leave both).
+    const twin = "twin-link-token-0123456789";
+    await t.pool.query(
+      "INSERT INTO auth_verifications (identifier, value, expires_at) SELECT $1, id::text, now() + interval '1 day' FROM users WHERE email = $2",
+      [resetLinkIdentifier(twin), "kay@example.com"],
+    );
+    expect((await confirm(second, "a-brand-new-secret")).statusCode).toBe(204);
+    await expectEnded(first);
+    await expectEnded(second);
+    await expectEnded(twin);
+    expect((await refresh(before.cookie)).statusCode).toBe(401);
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM auth_verifications WHERE value = (SELECT id::text FROM users WHERE email = $1)",
+        "kay@example.com",
+      ),
+    ).toBe(0);
+
+    // A link asked for before a password change is ended by it.
+    const { token } = await site.signedIn("kay@example.com", "a-brand-new-secret");
+    const third = await newLink();
+    const change = await site.post(
+      "/v1/account/password",
+      { currentPassword: "a-brand-new-secret", newPassword: "a-third-long-secret" },
+      { token },
+    );
+    expect(change.statusCode).toBe(204);
+    await expectEnded(third);
+    expect((await site.signIn("kay@example.com", "a-third-long-secret")).statusCode).toBe(200);
+  });
+
+  it("refuses the account's own address as the new password on a reset, as sign-up does", async () => {
+    await site.confirmedAccount("lea@example.com");
+    expect((await site.post("/v1/auth/password-reset", { email: "lea@example.com" })).statusCode).toBe(202);
+    const token = site.lastLinkTo("lea@example.com").searchParams.get("reset") ?? "";
+    for (const password of ["lea@example.com", " LEA@Example.com "]) {
+      const refused = await site.post("/v1/auth/password-reset/confirm", { token, password });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toEqual({
+        status: 400,
+        code: "weak_password",
+        message: PASSWORD_IS_EMAIL,
+        parameter: "password",
+      });
+    }
+    // The link still works for a good one.
+    const done = await site.post("/v1/auth/password-reset/confirm", {
+      token,
+      password: "lea-new-long-secret",
+    });
+    expect(done.statusCode).toBe(204);
+  });
+
   it("sends the confirmation link again, with the same answer whatever the address", async () => {
     expect((await site.signUp("fay@example.com")).statusCode).toBe(202);
     await site.confirmedAccount("gus@example.com");
@@ -150,21 +228,87 @@ describe("the signed-in account, resets and limits", () => {
     expect(site.mail.slice(before).map((m) => [m.to, m.kind])).toEqual([["fay@example.com", "verify-email"]]);
   });
 
-  it("makes failed sign-ins wait: five free, then a growing Retry-After; a right password clears them", async () => {
+  it("makes failed sign-ins from one address wait: five free, then a growing Retry-After; a right password clears them", async () => {
     await site.confirmedAccount("hal@example.com");
+    const ip = "192.0.2.60";
     for (let i = 0; i < FREE_FAILURES; i++) {
-      expect((await site.signIn("hal@example.com", `wrong-guess-${i}`)).statusCode).toBe(401);
+      expect((await site.signIn("hal@example.com", `wrong-guess-${i}`, ip)).statusCode).toBe(401);
     }
-    const waiting = await site.signIn("hal@example.com", PASSWORD);
+    const waiting = await site.signIn("hal@example.com", PASSWORD, ip);
     expect(waiting.statusCode).toBe(429);
     expect(waiting.headers["retry-after"]).toBe("2");
-    expect(waiting.json().error.code).toBe("too_many_attempts");
+    expect(waiting.json().error).toEqual({
+      status: 429,
+      code: "too_many_attempts",
+      message: "Too many attempts. Try again in 2 seconds.",
+    });
+    // Another address is not held back by this one's failures.
+    expect((await site.signIn("hal@example.com", PASSWORD, "192.0.2.61")).statusCode).toBe(200);
     site.clock.now += 2_000;
-    expect((await site.signIn("hal@example.com", "wrong-guess-6")).statusCode).toBe(401);
-    expect((await site.signIn("hal@example.com", PASSWORD)).headers["retry-after"]).toBe("4");
+    expect((await site.signIn("hal@example.com", "wrong-guess-6", ip)).statusCode).toBe(401);
+    expect((await site.signIn("hal@example.com", PASSWORD, ip)).headers["retry-after"]).toBe("4");
     site.clock.now += 4_000;
-    expect((await site.signIn("hal@example.com", PASSWORD)).statusCode).toBe(200);
-    expect((await site.signIn("hal@example.com", "wrong-again")).statusCode).toBe(401);
+    expect((await site.signIn("hal@example.com", PASSWORD, ip)).statusCode).toBe(200);
+    expect((await site.signIn("hal@example.com", "wrong-again", ip)).statusCode).toBe(401);
+  });
+
+  it("counts wrong passwords on password change and deletion like sign-ins: 429 with Retry-After after five", async () => {
+    await site.confirmedAccount("ivy@example.com");
+    const { token } = await site.signedIn("ivy@example.com");
+    const ip = "192.0.2.70";
+    const change = (currentPassword: string) =>
+      site.post("/v1/account/password", { currentPassword, newPassword: "a-new-long-secret" }, { token, ip });
+    const remove = (password: string) => site.post("/v1/account/delete", { password }, { token, ip });
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      const wrong = await (i % 2 === 0 ? change(`wrong-${i}`) : remove(`wrong-${i}`));
+      expect(wrong.statusCode).toBe(403);
+    }
+    for (const refused of [await change(PASSWORD), await remove(PASSWORD)]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("2");
+      expect(refused.json().error).toEqual({
+        status: 429,
+        code: "too_many_attempts",
+        message: "Too many attempts. Try again in 2 seconds.",
+      });
+    }
+    // Nothing changed: the password still signs in, and the account is there.
+    expect((await site.signIn("ivy@example.com")).statusCode).toBe(200);
+    // The same counter as sign-in's: a sign-in from that address waits too.
+    expect((await site.signIn("ivy@example.com", PASSWORD, ip)).statusCode).toBe(429);
+    site.clock.now += 2_000;
+    expect((await change(PASSWORD)).statusCode).toBe(204);
+  });
+
+  it("deletes an account without a password only within 5 minutes of its sign-in", async () => {
+    await site.confirmedAccount("jon@example.com");
+    const { token } = await site.signedIn("jon@example.com");
+    // Google only: the password account goes, a Google one stays.
+    await t.pool.query(
+      "UPDATE auth_accounts SET provider_id = 'google', account_id = 'google-sub-jon', password_hash = NULL WHERE user_id = (SELECT id FROM users WHERE email = 'jon@example.com')",
+    );
+    const remove = (body: object) => site.post("/v1/account/delete", body, { token });
+    // The sign-in's time as the identity's clock sees it (the tests move that clock).
+    const signedInAgo = (ms: number) =>
+      t.pool.query(
+        "UPDATE auth_sessions SET created_at = $1 WHERE user_id = (SELECT id FROM users WHERE email = 'jon@example.com')",
+        [new Date(site.clock.now - ms)],
+      );
+    expect((await remove({ password: PASSWORD })).statusCode).toBe(403);
+    await signedInAgo(301_000);
+    const stale = await remove({ confirm: "jon@example.com" });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error).toEqual({
+      status: 403,
+      code: "reauthentication_required",
+      message: SIGN_IN_AGAIN,
+    });
+    expect(await count("SELECT count(*)::int AS n FROM users WHERE email = 'jon@example.com'")).toBe(1);
+    await signedInAgo(299_000);
+    // 299 s after the sign-in: fresh enough, but the address typed must still match.
+    expect((await remove({ confirm: "jon@example.org" })).json().error.code).toBe("wrong_confirmation");
+    expect((await remove({ confirm: " JON@example.com " })).statusCode).toBe(204);
+    expect(await count("SELECT count(*)::int AS n FROM users WHERE email = 'jon@example.com'")).toBe(0);
   });
 
   it("limits sign-ups and mail requests per client address, storing and sending nothing over", async () => {
@@ -207,12 +351,12 @@ describe("the signed-in account, resets and limits", () => {
   it("forgets abuse-limit counters idle for a day, and only those", async () => {
     expect((await site.signIn("nobody-here@example.com", "a-guess", "198.51.100.9")).statusCode).toBe(401);
     const total = await count("SELECT count(*)::int AS n FROM auth_rate_counters");
-    expect(total).toBeGreaterThanOrEqual(2);
+    expect(total).toBeGreaterThanOrEqual(3);
     await t.pool.query("UPDATE auth_rate_counters SET last_at = now() - interval '25 hours'");
     expect((await site.signIn("nobody-here@example.com", "a-guess", "198.51.100.9")).statusCode).toBe(401);
-    // The two counters just hit again are fresh; every other one had been idle for a day.
-    expect(await pruneCounters(t.db, new Date(Date.now() - COUNTERS_KEPT_MS))).toBe(total - 2);
-    expect(await count("SELECT count(*)::int AS n FROM auth_rate_counters")).toBe(2);
+    // The three counters just hit again (pair, account, address) are fresh; every other one had been idle for a day.
+    expect(await pruneCounters(t.db, new Date(Date.now() - COUNTERS_KEPT_MS))).toBe(total - 3);
+    expect(await count("SELECT count(*)::int AS n FROM auth_rate_counters")).toBe(3);
   });
 
   it("answers hostile input to every account call with a 4xx, never a 500, and stores nothing", async () => {

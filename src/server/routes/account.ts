@@ -1,16 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { type Identity, WrongPassword } from "../../identity/identity.ts";
+import { type Identity, ReauthenticationRequired, WrongPassword } from "../../identity/identity.ts";
 import { passwordProblem } from "../../identity/password-rules.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { anyPassword } from "./auth/auth-routes.ts";
+import { anyPassword, clientOf, limited } from "./auth/auth-routes.ts";
 import { refreshCookie } from "./auth/refresh-cookie.ts";
 
 export const WRONG_PASSWORD = "That is not the account's current password.";
 export const WRONG_CONFIRMATION =
   "That does not match: type the account's password (or, without one, its e-mail address).";
+export const SIGN_IN_AGAIN =
+  "For your safety, deleting an account without a password needs a fresh sign-in: sign out, sign in with Google again, then delete it within 5 minutes.";
 
 const passwordChange = z.object({ currentPassword: anyPassword, newPassword: anyPassword });
 const deletion = z.union(
@@ -40,7 +42,9 @@ export function registerAccount(app: FastifyInstance, identity: Identity, option
     const problem = passwordProblem(body.newPassword, account?.email);
     if (problem !== null) throw new ApiError(400, "weak_password", problem, "newPassword");
     try {
-      await identity.changePassword(caller, body.currentPassword, body.newPassword);
+      await limited(reply, () =>
+        identity.changePassword(caller, body.currentPassword, body.newPassword, clientOf(request)),
+      );
     } catch (error) {
       if (error instanceof WrongPassword)
         throw new ApiError(403, "wrong_password", WRONG_PASSWORD, "currentPassword");
@@ -60,12 +64,17 @@ export function registerAccount(app: FastifyInstance, identity: Identity, option
     const body = parseInput(deletion, request.body);
     const caller = await authenticate(request, identity);
     try {
-      await identity.deleteAccount(
-        caller,
-        "password" in body ? { password: body.password } : { email: body.confirm },
+      await limited(reply, () =>
+        identity.deleteAccount(
+          caller,
+          "password" in body ? { password: body.password } : { email: body.confirm },
+          clientOf(request),
+        ),
       );
     } catch (error) {
       if (error instanceof WrongPassword) throw new ApiError(403, "wrong_confirmation", WRONG_CONFIRMATION);
+      if (error instanceof ReauthenticationRequired)
+        throw new ApiError(403, "reauthentication_required", SIGN_IN_AGAIN);
       throw error;
     }
     cookie.clear(reply);
@@ -84,13 +93,15 @@ export const ACCOUNT_DOCS: RouteDoc[] = [
   {
     method: "post",
     path: "/v1/account/password",
-    summary: "Change the password (Bearer); the account's other sign-ins end",
+    summary:
+      "Change the password (Bearer); the account's other sign-ins and its reset links end. Wrong current passwords count against the sign-in limits",
     body: passwordChange,
     responses: {
       "204": "changed",
       "400": "a new password too short, too long or too common",
       "401": "no valid identity token",
       "403": "the current password is wrong",
+      "429": "too many wrong passwords: Retry-After says when to try again",
     },
   },
   {
@@ -103,12 +114,14 @@ export const ACCOUNT_DOCS: RouteDoc[] = [
     method: "post",
     path: "/v1/account/delete",
     summary:
-      "Delete the account and everything it owns (Bearer), confirmed by { password }, or { confirm: its e-mail address } for an account without a password",
+      "Delete the account and everything it owns (Bearer), confirmed by { password }, or { confirm: its e-mail address } for an account without a password, which must have signed in within the last 5 minutes",
     body: deletion,
     responses: {
       "204": "deleted",
       "401": "no valid identity token",
-      "403": "the confirmation does not match",
+      "403":
+        "the confirmation does not match (wrong_confirmation), or an account without a password signed in over 5 minutes ago (reauthentication_required)",
+      "429": "too many wrong passwords: Retry-After says when to try again",
     },
   },
 ];

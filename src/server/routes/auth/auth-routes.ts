@@ -47,8 +47,8 @@ export function tooMany(error: TooManyAttempts): ApiError {
   return new ApiError(429, "too_many_attempts", error.message);
 }
 
-/** Runs a step that counts against an abuse limit, turning its refusal into the 429. */
-async function limited<T>(
+/** Runs a step that counts against an abuse limit, turning its refusal into the 429 (with Retry-After). */
+export async function limited<T>(
   reply: { header(name: string, value: string): unknown },
   step: () => Promise<T>,
 ): Promise<T> {
@@ -61,7 +61,8 @@ async function limited<T>(
   }
 }
 
-const clientOf = (request: FastifyRequest): ClientFacts => ({
+/** The client as the identity layer knows it: its address (by TRUSTED_PROXIES) and user agent. */
+export const clientOf = (request: FastifyRequest): ClientFacts => ({
   ip: request.ip,
   userAgent: request.headers["user-agent"],
 });
@@ -107,13 +108,16 @@ export function registerAuthRoutes(
 
   app.post(`${AUTH_PATH}/password-reset/confirm`, async (request, reply) => {
     const body = parseInput(resetConfirm, request.body);
-    const problem = passwordProblem(body.password);
+    const invalid = () => new ApiError(400, "invalid_token", RESET_LINK_INVALID, "token");
+    // The link's account first: the new password may not be its address (the rules of sign-up).
+    const owner = await identity.resetLinkOwner(body.token);
+    if (owner === null) throw invalid();
+    const problem = passwordProblem(body.password, owner.email);
     if (problem !== null) throw new ApiError(400, "weak_password", problem, "password");
     try {
-      await identity.resetPassword(body.token, body.password);
+      await identity.resetPassword(body.token, body.password, clientOf(request));
     } catch (error) {
-      if (error instanceof InvalidResetLink)
-        throw new ApiError(400, "invalid_token", RESET_LINK_INVALID, "token");
+      if (error instanceof InvalidResetLink) throw invalid();
       throw error;
     }
     return reply.code(204).send();
@@ -234,7 +238,7 @@ export const AUTH_DOCS: RouteDoc[] = [
     method: "post",
     path: `${AUTH_PATH}/password-reset`,
     summary:
-      "A link to choose a new password, mailed to the address if it has an account (the same answer either way)",
+      "A link to choose a new password, mailed to the address if it has an account (the same answer, in the same time, either way); it ends every earlier link",
     body: emailOnly,
     responses: {
       "202": "{ message }",
@@ -245,9 +249,14 @@ export const AUTH_DOCS: RouteDoc[] = [
   {
     method: "post",
     path: `${AUTH_PATH}/password-reset/confirm`,
-    summary: "Set the new password with the mailed link's token; every sign-in of the account ends",
+    summary:
+      "Set the new password with the mailed link's token; every sign-in of the account and every other reset link end",
     body: resetConfirm,
-    responses: { "204": "changed", "400": "a weak password, or a link used or over 24 hours old" },
+    responses: {
+      "204": "changed",
+      "400":
+        "a link used, replaced by a newer one or over 24 hours old; or a weak password (the account's own address among them)",
+    },
   },
   {
     method: "get",

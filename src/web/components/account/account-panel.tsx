@@ -230,6 +230,7 @@ function DeleteAccount({ session, details }: { session: AccountSession; details:
           ) : (
             <Field
               label={`Type your e-mail address (${details.email}) to confirm`}
+              hint="Without a password, deleting needs a fresh sign-in: if you signed in with Google more than 5 minutes ago, sign out and sign in again first."
               type="email"
               name="confirm-email"
               autoComplete="off"
