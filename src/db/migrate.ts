@@ -23,6 +23,7 @@ import * as bingoCards from "./migrations/0021-bingo-cards.ts";
 import * as performerDayViewers from "./migrations/0022-performer-day-viewers.ts";
 import * as pollHdRooms from "./migrations/0024-poll-hd-rooms.ts";
 import * as knownSignInAddresses from "./migrations/0025-known-sign-in-addresses.ts";
+import * as suggestionsOnce from "./migrations/0026-suggestions-once.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0022-performer-day-viewers": performerDayViewers,
   "0024-poll-hd-rooms": pollHdRooms,
   "0025-known-sign-in-addresses": knownSignInAddresses,
+  "0026-suggestions-once": suggestionsOnce,
   "0021-bingo-cards": bingoCards,
   "0020-tip-menus": tipMenus,
 };

@@ -1,22 +1,64 @@
 import { sql } from "kysely";
 import type { Db } from "../connect.ts";
 
-export type ReviewStatus = "pending" | "approved" | "rejected";
+/** What became of a suggestion: kept (stored now or already pending), or refused for a full queue. */
+export type SuggestionOutcome = "kept" | "full";
 
-/** Records a tag suggestion once; suggesting it again changes nothing. Returns its review status. */
-export async function suggestTag(db: Db, username: string, tag: string): Promise<ReviewStatus> {
-  const { rows } = await sql<{ status: ReviewStatus }>`
-    WITH added AS (
-      INSERT INTO tag_suggestions (username, tag) VALUES (${username}, ${tag})
-      ON CONFLICT (username, tag) DO NOTHING RETURNING status
-    )
-    SELECT status FROM added
-    UNION ALL SELECT status FROM tag_suggestions WHERE username = ${username} AND tag = ${tag}
-    LIMIT 1`.execute(db);
-  return rows[0]?.status ?? "pending";
+/**
+ * Serialises one performer's suggestions of one kind for the rest of the transaction, so that the
+ * count of pending ones and the insert that follows cannot be raced past the cap.
+ */
+const lockPerformer = (db: Db, kind: string, username: string) =>
+  sql`SELECT pg_advisory_xact_lock(hashtext(${kind}), hashtext(${username}))`.execute(db);
+
+/**
+ * Records a tag suggestion once per performer and tag (whatever its review status), while the
+ * performer has fewer than `maxPending` tag suggestions waiting for review; at the cap nothing is
+ * stored, a repeat included, so the answer never tells what others suggested.
+ */
+export async function suggestTag(
+  db: Db,
+  username: string,
+  tag: string,
+  maxPending: number,
+): Promise<SuggestionOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await lockPerformer(trx, "tag_suggestions", username);
+    const { rows } = await sql<{ pending: string }>`
+      WITH pending AS (
+        SELECT count(*) AS n FROM tag_suggestions WHERE username = ${username} AND status = 'pending'
+      ), added AS (
+        INSERT INTO tag_suggestions (username, tag)
+        SELECT ${username}, ${tag} FROM pending WHERE n < ${maxPending}
+        ON CONFLICT (username, tag) DO NOTHING
+      )
+      SELECT n AS pending FROM pending`.execute(trx);
+    return Number(rows[0]?.pending ?? 0) < maxPending ? "kept" : "full";
+  });
 }
 
-/** Records a summary suggestion for review (never published until approved). */
-export async function suggestSummary(db: Db, username: string, summary: string): Promise<void> {
-  await sql`INSERT INTO summary_suggestions (username, summary) VALUES (${username}, ${summary})`.execute(db);
+/**
+ * Records a summary suggestion for review (never published until approved): once while pending
+ * per performer and normalised text (migration 0026's index), and only while the performer has
+ * fewer than `maxPending` summaries waiting; at the cap nothing is stored.
+ */
+export async function suggestSummary(
+  db: Db,
+  username: string,
+  summary: string,
+  maxPending: number,
+): Promise<SuggestionOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await lockPerformer(trx, "summary_suggestions", username);
+    const { rows } = await sql<{ pending: string }>`
+      WITH pending AS (
+        SELECT count(*) AS n FROM summary_suggestions WHERE username = ${username} AND status = 'pending'
+      ), added AS (
+        INSERT INTO summary_suggestions (username, summary)
+        SELECT ${username}, ${summary} FROM pending WHERE n < ${maxPending}
+        ON CONFLICT (username, md5(lower(normalize(summary, NFKC)))) WHERE status = 'pending' DO NOTHING
+      )
+      SELECT n AS pending FROM pending`.execute(trx);
+    return Number(rows[0]?.pending ?? 0) < maxPending ? "kept" : "full";
+  });
 }

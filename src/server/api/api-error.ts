@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { z } from "zod";
 import { TooManyPages } from "../rate-limit.ts";
+import { loneSurrogatePath } from "./lone-surrogates.ts";
 
 /**
  * The one error shape of the whole API (DESIGN.md §7):
@@ -42,11 +43,27 @@ export const unknownPerformer = (name: string) =>
  * Repeated parameters arrive as arrays, so a schema that wants one value refuses two.
  */
 export function parseInput<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+  refuseLoneSurrogates(query);
   const parsed = schema.safeParse(query ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const parameter = issue?.path.map(String).join(".") || undefined;
   const message = parameter ? `${parameter}: ${issue?.message}` : (issue?.message ?? "invalid query");
+  throw new ApiError(400, "invalid_parameter", message, parameter);
+}
+
+export const LONE_SURROGATE_REFUSED =
+  "expected text without a lone UTF-16 surrogate (U+D800 to U+DFFF outside a pair)";
+
+/**
+ * Every call's input, before its own schema: text with a lone surrogate is refused, not repaired
+ * (issue 27), so what a user stored is exactly what they sent, and no field can forget the check.
+ */
+function refuseLoneSurrogates(input: unknown): void {
+  const path = loneSurrogatePath(input);
+  if (path === null) return;
+  const parameter = path.map(String).join(".") || undefined;
+  const message = parameter ? `${parameter}: ${LONE_SURROGATE_REFUSED}` : LONE_SURROGATE_REFUSED;
   throw new ApiError(400, "invalid_parameter", message, parameter);
 }
 

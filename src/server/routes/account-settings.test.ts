@@ -23,6 +23,7 @@ import {
   TOO_MANY_TIP_MENU_LINES,
   UNKNOWN_NETWORK,
 } from "../../profiles/profile-rules.ts";
+import { LONE_SURROGATE_REFUSED } from "../api/api-error.ts";
 import { notVerified } from "./profile-owner.ts";
 
 /**
@@ -297,6 +298,20 @@ describe("GET and POST /v1/account_settings, POST /v1/account_socials", () => {
       [{ tipMenu: [{ item: "dance", tokens: 1_000_001 }] }, `tipMenu.0.tokens: ${TIP_MENU_TOKENS}`],
       [{ tipMenu: [{ item: "dance", tokens: 1.5 }] }, `tipMenu.0.tokens: ${TIP_MENU_TOKENS}`],
       [{ tipMenu: [{ item: "dance" }] }, `tipMenu.0.tokens: ${TIP_MENU_TOKENS}`],
+      // Issue 27: a lone surrogate was a 500 (PostgreSQL refuses it in jsonb); refused, never repaired.
+      [{ goals: [{ text: "go\ud800al", tokens: 5 }] }, `goals.0.text: ${LONE_SURROGATE_REFUSED}`],
+      [{ goals: [{ text: "\udfff", tokens: null }] }, `goals.0.text: ${LONE_SURROGATE_REFUSED}`],
+      [
+        {
+          tipMenu: [
+            { item: "dance", tokens: 5 },
+            { item: "flash \ud83d", tokens: 9 },
+          ],
+        },
+        `tipMenu.1.item: ${LONE_SURROGATE_REFUSED}`,
+      ],
+      [{ aboutme: "hi \ude00 there" }, `aboutme: ${LONE_SURROGATE_REFUSED}`],
+      [{ schedule: { timezone: "UTC\ud800", slots: [] } }, `schedule.timezone: ${LONE_SURROGATE_REFUSED}`],
     ];
     for (const [fields, message] of cases) {
       // A valid field beside the broken one must not be written either.
@@ -371,6 +386,15 @@ describe("GET and POST /v1/account_settings, POST /v1/account_socials", () => {
         await socials({ performer: "alice", socials: { myspace: "https://myspace.com/a" } }, ann.token),
       ),
     ).toBe(`socials.myspace: ${UNKNOWN_NETWORK}`);
+    // A lone surrogate in a link or in a network's name: refused by the parser, before the rules.
+    expect(
+      refusal(
+        await socials({ performer: "alice", socials: { twitter: "https://x.com/al\ud800" } }, ann.token),
+      ),
+    ).toBe(`socials.twitter: ${LONE_SURROGATE_REFUSED}`);
+    expect(refusal(await socials({ performer: "alice", socials: { "x\udc00": "" } }, ann.token))).toBe(
+      `socials: ${LONE_SURROGATE_REFUSED}`,
+    );
     expect(socialLinkRefused("twitter")).toContain("x.com or twitter.com");
     expect(await stored()).toEqual(before);
   });

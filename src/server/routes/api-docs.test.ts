@@ -11,7 +11,9 @@ describe("GET /api/docs", () => {
       const doc = response.json();
       expect(doc.openapi).toBe("3.1.0");
       expect(Object.keys(doc.paths).sort()).toEqual([
+        "/api/docs",
         "/api/geoip",
+        "/api/health",
         "/api/model_search",
         "/api/online_rooms",
         "/api/stream_details",

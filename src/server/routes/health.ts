@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/connect.ts";
 import { collectionCounts } from "../../db/queries/health.ts";
+import type { RouteDoc } from "../api/openapi.ts";
 
 export interface HealthBody {
   status: "ok" | "degraded";
@@ -38,3 +39,13 @@ export function registerHealth(app: FastifyInstance, db: Db): void {
     }
   });
 }
+
+export const HEALTH_DOCS: RouteDoc[] = [
+  {
+    method: "get",
+    path: "/api/health",
+    summary:
+      "Whether the database answers, with the collection's counts: { status, database: { reachable, error? }, lastCompletePollAt, counts }",
+    responses: { "200": "the database answers", "503": "the database does not answer (status degraded)" },
+  },
+];

@@ -139,4 +139,15 @@ export const LIST_ALERTS_DOCS: RouteDoc[] = [
       "400": "a token that is malformed or not ours",
     },
   },
+  {
+    method: "get",
+    path: "/v1/list_alerts/unsubscribe",
+    summary:
+      "The page a go-live mail's unsubscribe link opens (text/html, no sign-in): a button that POSTs the same token",
+    query: tokenQuery,
+    responses: {
+      "200": "the page, in text/html",
+      "400": "a token that is malformed or not ours (a page when the client asks for text/html)",
+    },
+  },
 ];

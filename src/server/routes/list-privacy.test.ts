@@ -115,6 +115,41 @@ describe("a private list is its owner's alone, through every call", () => {
     expect(alerts.body).not.toContain(secret);
   });
 
+  it("says its readable answers vary with who asks, and never lets a cache share the owner's", async () => {
+    const shown = await site.post("/v1/list_create", { name: "Shown", isPublic: true }, { token: ann.token });
+    const open = (shown.json() as { listId: string }).listId;
+    const reads = [
+      (id: string, token?: string) => site.get(`/v1/lists/${id}`, token),
+      (id: string, token?: string) => site.get(`/v1/list_summary?listId=${id}`, token),
+    ];
+    const varies = (response: LightMyRequestResponse) =>
+      String(response.headers.vary ?? "")
+        .split(",")
+        .map((name) => name.trim().toLowerCase());
+    for (const [index, read] of reads.entries()) {
+      for (const [who, token] of [
+        ["the owner", ann.token],
+        ["another user", bob.token],
+        ["anonymous", undefined],
+      ] as const) {
+        for (const id of [secret, open, UNKNOWN]) {
+          const response = await read(id, token);
+          const label = `read ${index} of ${id} by ${who}: ${response.statusCode}`;
+          // Anonymous or not, the answer depends on the Authorization header, and says so.
+          expect(varies(response), label).toContain("authorization");
+          const cache = String(response.headers["cache-control"]);
+          if (who === "the owner" || id === secret) expect(cache, label).not.toContain("public");
+        }
+      }
+      const mine = await read(secret, ann.token);
+      expect([mine.statusCode, mine.headers["cache-control"]]).toEqual([200, "private, no-store"]);
+      const anonymous = await read(open);
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.headers["cache-control"]).toMatch(/^public, max-age=(60|30)$/);
+    }
+    await site.post("/v1/list_delete", { listId: open }, { token: ann.token });
+  });
+
   it("stays as it was through random sequences of a stranger's calls", async () => {
     const before = await stored();
     const names = Object.keys(CALLS);

@@ -24,7 +24,7 @@ export function registerListSummary(
   const summaryJson = createListSummaryCache(db);
   app.get("/v1/list_summary", async (request, reply) => {
     const { listId } = parseInput(summaryQuery, request.query);
-    const caller = await authenticateIfSent(request, identity);
+    const caller = await authenticateIfSent(request, reply, identity);
     const json = await summaryJson(listId, caller?.userId ?? null, now());
     if (json === null) throw new ApiError(404, "list_not_found", LIST_NOT_FOUND);
     // Anonymous answers of a public list are the same for everyone and change every poll.

@@ -4,6 +4,7 @@ import { accountsSite } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer } from "../../../tests/helpers/fixtures.ts";
 import { MAX_LISTS_PER_USER } from "../../lists/list-rules.ts";
+import { LONE_SURROGATE_REFUSED } from "../api/api-error.ts";
 import { LIST_NOT_FOUND, TOO_MANY_LISTS } from "./lists.ts";
 
 /**
@@ -255,6 +256,42 @@ describe("model lists: the /v1 calls", () => {
       { numRuns: 120 },
     );
     expect((await site.get("/v1/owned_lists", cara.token)).json()).toEqual([]);
+  });
+
+  it("refuses a lone UTF-16 surrogate in a name or description instead of storing it changed", async () => {
+    const before = (await site.get("/v1/owned_lists", bob.token)).json();
+    const kept = await create(bob.token, { name: "Kept" });
+    const cases: Array<[string, object, string]> = [
+      ["/v1/list_create", { name: "Bad \ud800 name" }, "name"],
+      ["/v1/list_create", { name: "Fine", description: "end \udfff" }, "description"],
+      ["/v1/list_update_metadata", { listId: kept.listId, name: "x\ud83d", isPublic: true }, "name"],
+    ];
+    for (const [path, body, parameter] of cases) {
+      const response = await call(path, body, bob.token);
+      expect([response.statusCode, response.json()], JSON.stringify(body)).toEqual([
+        400,
+        {
+          error: {
+            status: 400,
+            code: "invalid_parameter",
+            parameter,
+            message: `${parameter}: ${LONE_SURROGATE_REFUSED}`,
+          },
+        },
+      ]);
+    }
+    // An emoji (a surrogate pair) is text like any other.
+    expect(
+      (
+        await call(
+          "/v1/list_update_metadata",
+          { listId: kept.listId, name: "Kept 😀", isPublic: false },
+          bob.token,
+        )
+      ).json().name,
+    ).toBe("Kept 😀");
+    await call("/v1/list_delete", { listId: kept.listId }, bob.token);
+    expect((await site.get("/v1/owned_lists", bob.token)).json()).toEqual(before);
   });
 
   it("answers without a token 401, and hostile input a 4xx, never a 500, changing nothing", async () => {

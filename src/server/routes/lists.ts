@@ -144,7 +144,7 @@ export function registerLists(app: FastifyInstance, db: Db, identity: Identity):
 
   app.get("/v1/lists/:id", async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
-    const caller = await authenticateIfSent(request, identity);
+    const caller = await authenticateIfSent(request, reply, identity);
     const list = await listById(db, id);
     const mine = list !== undefined && caller !== null && list.userId === caller.userId;
     if (list === undefined || (!list.isPublic && !mine))

@@ -107,7 +107,7 @@ export function registerPerformerClaims(
 
   app.post("/v1/optout", async (request, reply) => {
     const body = parseInput(optoutBody, request.body);
-    const caller = await authenticateIfSent(request, identity);
+    const caller = await authenticateIfSent(request, reply, identity);
     const performer = await findPerformerEvenOptedOut(db, body.performer);
     const owner = performer === null ? null : await ownerOf(db, performer.performerId);
     if (caller === null || performer === null || owner !== caller.userId) {

@@ -36,6 +36,8 @@ describe("GET /api/traffic", () => {
   });
 
   const get = (url: string) => apiGet(app, url);
+  /** The last day a date may name: tomorrow, UTC, by the clock the route reads. */
+  const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
   it("averages a day's complete polls per hour and gender", async () => {
     expect(await get("/api/traffic?date=2026-11-20")).toEqual({
@@ -81,6 +83,17 @@ describe("GET /api/traffic", () => {
     ]);
   });
 
+  it("takes dates from 2000-01-01 to tomorrow, and no later", async () => {
+    const first = await get("/api/traffic?date=2000-01-01");
+    expect([first.status, first.body.from, first.body.hours]).toEqual([200, "2000-01-01T00:00:00.000Z", []]);
+    const last = await get(`/api/traffic?startDate=${tomorrow()}`);
+    expect([last.status, last.body.from]).toEqual([200, `${tomorrow()}T00:00:00.000Z`]);
+    const after = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await get(`/api/traffic?date=${after}`)).body.error.message).toBe(
+      `date: expected a date from 2000-01-01 to ${tomorrow()}`,
+    );
+  });
+
   it.each([
     ["/api/traffic?date=2026-02-30", "date", "date: expected a date as YYYY-MM-DD"],
     ["/api/traffic?date=20261120", "date", "date: expected a date as YYYY-MM-DD"],
@@ -91,6 +104,23 @@ describe("GET /api/traffic", () => {
       "date: give either date or startDate, not both",
     ],
     ["/api/traffic?startDate=2026-11-20&tag=", "tag", "tag: expected a tag of 1 to 64 characters"],
+    // Issue 27: the years 0 and 9999 reached PostgreSQL and made it fail (a 500).
+    ["/api/traffic?date=9999-12-31", "date", `date: expected a date from 2000-01-01 to ${tomorrow()}`],
+    ["/api/traffic?date=0000-01-01", "date", `date: expected a date from 2000-01-01 to ${tomorrow()}`],
+    ["/api/traffic?date=1999-12-31", "date", `date: expected a date from 2000-01-01 to ${tomorrow()}`],
+    [
+      "/api/traffic?startDate=9999-12-31",
+      "startDate",
+      `startDate: expected a start date from 2000-01-01 to ${tomorrow()}`,
+    ],
+    [
+      "/api/traffic?startDate=0000-01-01&tag=asian",
+      "startDate",
+      `startDate: expected a start date from 2000-01-01 to ${tomorrow()}`,
+    ],
+    ["/api/traffic?date=2024-02-30", "date", "date: expected a date as YYYY-MM-DD"],
+    ["/api/traffic?date=%2B010000-01-01", "date", "date: expected a date as YYYY-MM-DD"],
+    ["/api/traffic?date=-000001-01-01", "date", "date: expected a date as YYYY-MM-DD"],
   ])("%s is refused, naming %s", async (url, parameter, message) => {
     expect(await get(url)).toEqual({
       status: 400,

@@ -5,31 +5,24 @@ import { tagTrafficHours, trafficHours } from "../../stats/queries/traffic-serie
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";
+import { dayParam } from "../api/params.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** A start date shows this many days of traffic. */
 export const TRAFFIC_SPAN_DAYS = 7;
 
-const day = (name: string) =>
-  z
-    .string({ error: `expected ${name} as YYYY-MM-DD` })
-    .refine((v) => {
-      const ms = Date.parse(`${v}T00:00:00Z`);
-      return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
-    }, `expected ${name} as YYYY-MM-DD`)
-    .transform((v) => Date.parse(`${v}T00:00:00Z`));
-
-const trafficQuery = z.object({
-  date: day("a date").optional(),
-  startDate: day("a start date").optional(),
-  tag: z
-    .string({ error: "expected one tag" })
-    .trim()
-    .toLowerCase()
-    .regex(/^[^\p{Cc}#\s][^\p{Cc}]{0,63}$/u, "expected a tag of 1 to 64 characters")
-    .optional(),
-});
+const trafficQuery = (now: () => number) =>
+  z.object({
+    date: dayParam("a date", now).optional(),
+    startDate: dayParam("a start date", now).optional(),
+    tag: z
+      .string({ error: "expected one tag" })
+      .trim()
+      .toLowerCase()
+      .regex(/^[^\p{Cc}#\s][^\p{Cc}]{0,63}$/u, "expected a tag of 1 to 64 characters")
+      .optional(),
+  });
 
 /**
  * /api/traffic (SPEC §7): rooms and viewers per UTC hour, by gender. Without parameters the last
@@ -37,8 +30,9 @@ const trafficQuery = z.object({
  * rooms and viewers over those days (from the daily rollup, so days not yet rolled up are empty).
  */
 export function registerTraffic(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
+  const querySchema = trafficQuery(now);
   app.get("/api/traffic", async (request, reply) => {
-    const query = parseInput(trafficQuery, request.query);
+    const query = parseInput(querySchema, request.query);
     if (query.date !== undefined && query.startDate !== undefined) {
       throw new ApiError(400, "invalid_parameter", "date: give either date or startDate, not both", "date");
     }
@@ -77,8 +71,8 @@ export const TRAFFIC_DOCS: RouteDoc[] = [
     method: "get",
     path: "/api/traffic",
     summary:
-      "Rooms and viewers per UTC hour by gender: the last 24 hours, a date, or 7 days from startDate (with a tag)",
-    query: trafficQuery,
+      "Rooms and viewers per UTC hour by gender: the last 24 hours, a date, or 7 days from startDate (with a tag); dates from 2000-01-01 to tomorrow (UTC)",
+    query: trafficQuery(Date.now),
     responses: { "200": "the hours", "400": "a bad parameter" },
   },
 ];
