@@ -45,8 +45,7 @@ export const REQUEST_BOUNDS: RequestBounds = {
   timeoutCheckMs: 1_000,
   // A browser opens 6 per host; a hundred leaves room for a few dozen people behind one NAT.
   maxConnectionsPerAddress: 100,
-  // Idle sockets cost some 10 to 20 kB each: 2,048 stay well under 50 MB, and under the process's
-  // descriptors.
+  // Twenty times one address's share; far under the descriptors a process may open.
   maxConnections: 2048,
 };
 
