@@ -22,9 +22,16 @@ import { siteOriginOf } from "../site/site-origin.ts";
 import { type GoogleSignIn, SITE_NAME } from "../site/site-settings.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerApiCompression } from "./api/compression.ts";
+import { capConnections } from "./connection-caps.ts";
 import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerRateLimit } from "./rate-limit.ts";
+import {
+  type RequestBounds,
+  registerJsonBounds,
+  requestBoundsOf,
+  serverOptionsOf,
+} from "./request-bounds.ts";
 import { registerAccount } from "./routes/account.ts";
 import {
   type PlatformImageSource,
@@ -140,6 +147,12 @@ export interface AppOptions {
    * auth secret, the same in the process that sends them). Unset: no /v1/list_alerts calls.
    */
   listAlertTokenKey?: Buffer;
+  /**
+   * Body sizes and JSON depth, request timeouts, connection caps (request-bounds.ts): the site's
+   * by default, each one replaceable (tests shorten the timeouts); false for none at all, as
+   * before issue 27 (bench/hostile-bodies.ts measures against it).
+   */
+  requestBounds?: Partial<RequestBounds> | false;
 }
 
 /** What buildApp makes once and the routes share. */
@@ -155,7 +168,9 @@ interface SiteServices {
  * each route file registers its own paths.
  */
 export function buildApp(options: AppOptions): FastifyInstance {
+  const bounds = requestBoundsOf(options.requestBounds);
   const app = Fastify({
+    ...serverOptionsOf(bounds),
     logger: options.logger ?? false,
     trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     // A URL that cannot be decoded never reaches a route or the error handler: answer it here, in
@@ -163,6 +178,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors: (error, _request, reply) =>
       sendApiError(reply, new ApiError(400, "bad_request", error.message)),
   });
+  if (bounds !== null) {
+    registerJsonBounds(app, bounds.maxJsonDepth);
+    capConnections(app.server, {
+      perAddress: bounds.maxConnectionsPerAddress,
+      total: bounds.maxConnections,
+      exempt: options.trustedProxies ?? [],
+    });
+  }
   registerApiErrors(app);
   const search = options.search ?? createSearchService(options.db);
   app.addHook("onClose", async () => search.close());

@@ -35,6 +35,13 @@ export class ApiError extends Error {
   }
 }
 
+/** A body over its route's limit (Fastify's bodyLimit, 16 KiB unless the route says more). */
+export const BODY_TOO_LARGE = new ApiError(
+  413,
+  "body_too_large",
+  "the request body is larger than this call accepts; nothing was done",
+);
+
 export const unknownPerformer = (name: string) =>
   new ApiError(404, "unknown_performer", `no performer named ${JSON.stringify(name)} has been seen`);
 
@@ -86,7 +93,17 @@ export function registerApiErrors(app: FastifyInstance): void {
         .type("text/html; charset=utf-8")
         .send(error.html());
     }
-    const { statusCode, message } = (error ?? {}) as { statusCode?: unknown; message?: unknown };
+    const {
+      statusCode,
+      message,
+      code: fastifyCode,
+    } = (error ?? {}) as {
+      statusCode?: unknown;
+      message?: unknown;
+      code?: unknown;
+    };
+    // Refused while the body arrived, before any handler ran (src/server/request-bounds.ts).
+    if (fastifyCode === "FST_ERR_CTP_BODY_TOO_LARGE") return sendApiError(reply, BODY_TOO_LARGE);
     const status = typeof statusCode === "number" ? statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = status === 429 ? "rate_limited" : "bad_request";

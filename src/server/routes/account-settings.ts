@@ -21,6 +21,7 @@ import { parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
+import { ACCOUNT_SETTINGS_BODY_LIMIT } from "../route-body-limits.ts";
 import { PROFILE_REFUSALS, PROFILE_SHAPE, profileQuery, requireProfileOwner } from "./profile-owner.ts";
 
 /** SPEC §7's names (aboutme, shouldDisplayGoalDetailsOnProfile); an absent field stays as it is. */
@@ -56,7 +57,7 @@ export function registerAccountSettings(
     return reply.headers(noStore).send(await profileSettings(db, performer));
   });
 
-  app.post("/v1/account_settings", async (request, reply) => {
+  app.post("/v1/account_settings", { bodyLimit: ACCOUNT_SETTINGS_BODY_LIMIT }, async (request, reply) => {
     const body = parseInput(settingsBody, request.body);
     const caller = await authenticate(request, identity);
     const performer = await requireProfileOwner(db, caller, body.performer);

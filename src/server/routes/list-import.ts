@@ -9,6 +9,7 @@ import { MAX_PERFORMERS_PER_LIST } from "../../lists/list-rules.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
+import { LIST_IMPORT_BODY_LIMIT } from "../route-body-limits.ts";
 import { LIST_NOT_FOUND, listIdParam } from "./lists.ts";
 
 const importBody = z.object({
@@ -31,7 +32,7 @@ export const IMPORT_OVER_LIMIT = (present: number, adding: number) =>
  * added at once or, over the list's limit, none.
  */
 export function registerListImport(app: FastifyInstance, db: Db, identity: Identity): void {
-  app.post("/v1/list_import_favorites", async (request, reply) => {
+  app.post("/v1/list_import_favorites", { bodyLimit: LIST_IMPORT_BODY_LIMIT }, async (request, reply) => {
     const body = parseInput(importBody, request.body);
     const { names, duplicates, invalid } = favoritesNames(body.favorites);
     if (names.length + invalid.length === 0) throw new ApiError(400, "no_names", NO_NAMES);
