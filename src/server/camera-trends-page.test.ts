@@ -38,7 +38,7 @@ describe("the camera trends page", () => {
       .inject({ url, headers: { "user-agent": BROWSER } })
       .then((r) => ({ status: r.statusCode, html: r.body }));
 
-  it("shows the last 90 days of the HD, gender and tag shares", async () => {
+  it("shows the last 90 days of the HD, gender and tag shares on a site 80 days old", async () => {
     const { status, html } = await get(app, "/camera-trends");
     expect(status).toBe(200);
     expect(canonical(html)).toBe("http://localhost/camera-trends");
@@ -62,6 +62,27 @@ describe("the camera trends page", () => {
     const odd = await get(app, "/camera-trends?days=%3Cscript%3E");
     expect(odd.status).toBe(200);
     expect(canonical(odd.html)).toBe("http://localhost/camera-trends");
+  });
+
+  it("first shows the span that holds the data: 30 days on a young site, a year on an old one", async () => {
+    for (const [collected, words] of [
+      [20, "30 days"],
+      [365, "year"],
+    ] as const) {
+      const other = await writeCameraTrendsFixture(collected);
+      const site = testApp(NO_DATABASE, { publishDir: other.root, config });
+      try {
+        const { status, html } = await get(site, "/camera-trends");
+        expect(status).toBe(200);
+        expect(canonical(html)).toBe("http://localhost/camera-trends");
+        expect(text(html)).toContain(`day by day over the last ${words} to ${TRENDS_DAY} (UTC)`);
+        // The other spans are addresses of their own.
+        expect(html).toContain('href="/camera-trends?days=90"');
+      } finally {
+        await site.close();
+        await other.remove();
+      }
+    }
   });
 
   it("answers 503 before the first publish", async () => {

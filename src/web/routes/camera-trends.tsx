@@ -29,7 +29,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
   return pageMeta(site, {
     title: titled(`Camera trends on ${platform}`),
     description: `How ${platform}'s rooms are made up day by day: the share in HD, of each gender and of the biggest tags, to ${data.day}.`,
-    path: cameraTrendsPath(data.span),
+    path: cameraTrendsPath(data.span, data.fitting),
   });
 };
 

@@ -71,7 +71,7 @@ export function CameraTrendsPage({ data, platformName }: { data: CameraTrendsVie
           {TREND_SPANS.map((span) => (
             <li key={span}>
               <Link
-                to={cameraTrendsPath(span)}
+                to={cameraTrendsPath(span, data.fitting)}
                 className="gender-tabs__tab"
                 aria-current={span === data.span ? "page" : undefined}
                 preventScrollReset

@@ -1,18 +1,28 @@
 import type { CameraTrendsFile } from "../../../publish/camera-trends.ts";
 
-/** The spans the page offers, in days; the first view shows 90. */
+/** The spans the page offers, in days. */
 export const TREND_SPANS = [30, 90, 365] as const;
 export type TrendSpan = (typeof TREND_SPANS)[number];
-export const DEFAULT_SPAN: TrendSpan = 90;
 
-/** ?days=30|90|365; anything else is the default span. */
-export function parseSpan(value: string | null): TrendSpan {
-  const n = Number(value);
-  return (TREND_SPANS as readonly number[]).includes(n) ? (n as TrendSpan) : DEFAULT_SPAN;
+/**
+ * The first view's span: the shortest that holds every day with data, so that a young site's
+ * charts are not two thirds empty (issue 28): 35 days of data show 90, 20 show 30.
+ */
+export function fittingSpan(rooms: readonly (number | null)[]): TrendSpan {
+  const first = rooms.findIndex((v) => v !== null);
+  const covered = first === -1 ? 0 : rooms.length - first;
+  return TREND_SPANS.find((span) => span >= covered) ?? 365;
 }
 
-export function cameraTrendsPath(span: TrendSpan): string {
-  return span === DEFAULT_SPAN ? "/camera-trends" : `/camera-trends?days=${span}`;
+/** ?days=30|90|365; anything else is the span that fits the data. */
+export function parseSpan(value: string | null, fitting: TrendSpan): TrendSpan {
+  const n = Number(value);
+  return (TREND_SPANS as readonly number[]).includes(n) ? (n as TrendSpan) : fitting;
+}
+
+/** The page's address for a span: the plain path for the span that fits the data. */
+export function cameraTrendsPath(span: TrendSpan, fitting: TrendSpan): string {
+  return span === fitting ? "/camera-trends" : `/camera-trends?days=${span}`;
 }
 
 /** A series over the span: its values, the latest known and the first known, for the sentence beside it. */
@@ -25,6 +35,8 @@ export interface TrendSeries {
 export interface CameraTrendsView {
   day: string;
   span: TrendSpan;
+  /** The span of the plain address (fittingSpan). */
+  fitting: TrendSpan;
   days: string[];
   rooms: TrendSeries;
   hd: TrendSeries;
@@ -45,11 +57,14 @@ const GENDERS = [
 ] as const;
 
 /** The file's last `span` days, as the page shows them. */
-export function cameraTrendsView(file: CameraTrendsFile, span: TrendSpan): CameraTrendsView {
+export function cameraTrendsView(file: CameraTrendsFile, asked: string | null): CameraTrendsView {
+  const fitting = fittingSpan(file.rooms);
+  const span = parseSpan(asked, fitting);
   const last = <T>(values: T[]) => values.slice(-span);
   return {
     day: file.day,
     span,
+    fitting,
     days: last(file.days),
     rooms: trend(last(file.rooms)),
     hd: trend(last(file.hd)),
