@@ -24,6 +24,11 @@ export interface ChartSpec {
   decimals?: number;
   /** Whole-number ticks only (ranks, counts of few): no "2.5" between 2 and 3. */
   integer?: boolean;
+  /**
+   * A level that lasts between its known points (followers, counted only when a room is seen): the
+   * line runs across the days without a figure instead of breaking into lone dots (issue 28).
+   */
+  spanGaps?: boolean;
 }
 
 /** The palette series take in order: the brand's colour first, then well-separated hues. */

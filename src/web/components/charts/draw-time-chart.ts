@@ -119,6 +119,7 @@ export function drawTimeChart(target: HTMLElement, spec: ChartSpec, height: numb
           fill: spec.bars ? `${color}cc` : undefined,
           paths: bars,
           points: { show: !spec.bars && spec.times.length < 60 },
+          spanGaps: spec.spanGaps === true,
         };
       }),
     ],

@@ -22,7 +22,7 @@ export interface TimeChartProps extends ChartSpec {
 export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
   const hydrated = useHydrated();
   const canvas = useRef<HTMLDivElement>(null);
-  const { times, series, timeUnit, bars, reversed, decimals, integer } = spec;
+  const { times, series, timeUnit, bars, reversed, decimals, integer, spanGaps } = spec;
 
   useEffect(() => {
     const target = canvas.current;
@@ -34,7 +34,7 @@ export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
         if (!cancelled)
           dispose = drawTimeChart(
             target,
-            { times, series, timeUnit, bars, reversed, decimals, integer },
+            { times, series, timeUnit, bars, reversed, decimals, integer, spanGaps },
             height,
           );
       })
@@ -43,7 +43,7 @@ export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
       cancelled = true;
       dispose?.();
     };
-  }, [hydrated, times, series, timeUnit, bars, reversed, decimals, integer, height]);
+  }, [hydrated, times, series, timeUnit, bars, reversed, decimals, integer, spanGaps, height]);
 
   const table = <ChartTable caption={caption} {...spec} />;
   return (

@@ -85,8 +85,9 @@ const MEASURES: ReadonlyArray<{
   value: (d: CompareDay) => number | null;
   decimals?: number;
   rank?: boolean;
+  spanGaps?: boolean;
 }> = [
-  { caption: "Followers at the end of each day", value: (d) => d.followers },
+  { caption: "Followers at the end of each day", value: (d) => d.followers, spanGaps: true },
   { caption: "Peak viewers per day (public shows)", value: (d) => d.peakViewers },
   { caption: "Average viewers per day while online", value: (d) => d.avgViewers, decimals: 1 },
   {
@@ -132,6 +133,7 @@ function Comparison({ answer }: { answer: CompareAnswer }) {
             series={c.series}
             {...(c.decimals === undefined ? {} : { decimals: c.decimals })}
             {...(c.rank ? { reversed: true, integer: true } : {})}
+            {...(c.spanGaps ? { spanGaps: true } : {})}
           />
         ))}
     </section>
