@@ -4,6 +4,7 @@ import type { DailyViewerEntry } from "../../lib/daily-viewers/page-data.ts";
 import { formatCount } from "../../lib/format.ts";
 import { AddToList } from "../lists/add-to-list.tsx";
 import { FollowerChange, LiveState } from "../ranking-cells.tsx";
+import { TableScroll } from "../table-scroll.tsx";
 
 /** Tags a row shows at most; the rest are in the performer's own page. */
 const ROW_TAGS = 5;
@@ -46,85 +47,89 @@ export function ViewerTable({
   showProfileThumbs: boolean;
 }) {
   return (
-    <table className="viewer-table" id={id}>
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="viewer-table__rank">
-            Rank
-          </th>
-          <th scope="col">Performer</th>
-          <th scope="col" className="viewer-table__details">
-            Tags
-          </th>
-          <th scope="col" className="viewer-table__number">
-            Viewers
-          </th>
-          <th scope="col" className="viewer-table__number">
-            Followers <span className="viewer-table__sub">7 days</span>
-          </th>
-          <th scope="col" className="viewer-table__live">
-            Live
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => {
-          const isLive = live?.has(row.u) ?? false;
-          return (
-            <tr
-              key={row.u}
-              id={row.u}
-              data-username={row.u}
-              className={
-                row.u === highlighted ? "viewer-table__row viewer-table__row--highlight" : "viewer-table__row"
-              }
-            >
-              <td className="viewer-table__rank">{row.rank}</td>
-              <th scope="row" className="viewer-table__name">
-                {row.hasThumb && showProfileThumbs && (
-                  <img
-                    className="viewer-table__avatar"
-                    src={profileThumbPath(row.u)}
-                    alt=""
-                    width={32}
-                    height={32}
-                    loading="lazy"
-                    onError={(event) => {
-                      event.currentTarget.hidden = true;
-                    }}
+    <TableScroll label={caption}>
+      <table className="viewer-table" id={id}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="viewer-table__rank">
+              Rank
+            </th>
+            <th scope="col">Performer</th>
+            <th scope="col" className="viewer-table__details">
+              Tags
+            </th>
+            <th scope="col" className="viewer-table__number">
+              Viewers
+            </th>
+            <th scope="col" className="viewer-table__number">
+              Followers <span className="viewer-table__sub">7 days</span>
+            </th>
+            <th scope="col" className="viewer-table__live">
+              Live
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const isLive = live?.has(row.u) ?? false;
+            return (
+              <tr
+                key={row.u}
+                id={row.u}
+                data-username={row.u}
+                className={
+                  row.u === highlighted
+                    ? "viewer-table__row viewer-table__row--highlight"
+                    : "viewer-table__row"
+                }
+              >
+                <td className="viewer-table__rank">{row.rank}</td>
+                <th scope="row" className="viewer-table__name">
+                  {row.hasThumb && showProfileThumbs && (
+                    <img
+                      className="viewer-table__avatar"
+                      src={profileThumbPath(row.u)}
+                      alt=""
+                      width={32}
+                      height={32}
+                      loading="lazy"
+                      onError={(event) => {
+                        event.currentTarget.hidden = true;
+                      }}
+                    />
+                  )}
+                  {/* Plain anchors in the rows: a <Link> resolves its path and sets up prefetching on
+                      every render, and with a name and up to eight tags a row, 100 rows made that
+                      most of the page's server render time. These links leave the page anyway. */}
+                  <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
+                  <AddToList performer={row.u} className="add-to-list--row" />
+                </th>
+                <td className="viewer-table__details">
+                  <ul className="viewer-table__tags">
+                    {row.t.slice(0, ROW_TAGS).map((tag) => {
+                      const path = tagPathOf(tag);
+                      return <li key={tag}>{path === null ? `#${tag}` : <a href={path}>#{tag}</a>}</li>;
+                    })}
+                  </ul>
+                </td>
+                <td className="viewer-table__number">{viewerThresholdLabel(row.max_u)}</td>
+                <td className="viewer-table__number">
+                  {formatCount(row.num_f)} <FollowerChange change={row.fg} />
+                </td>
+                <td className="viewer-table__live">
+                  <LiveState
+                    username={row.u}
+                    live={isLive}
+                    liveText={isLive ? null : liveTextOf(row.u)}
+                    thumbnail={isLive ? thumbnailOf(row.u) : null}
                   />
-                )}
-                {/* Plain anchors in the rows: a <Link> resolves its path and sets up prefetching on
-                    every render, and with a name and up to eight tags a row, 100 rows made that
-                    most of the page's server render time. These links leave the page anyway. */}
-                <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
-                <AddToList performer={row.u} className="add-to-list--row" />
-              </th>
-              <td className="viewer-table__details">
-                <ul className="viewer-table__tags">
-                  {row.t.slice(0, ROW_TAGS).map((tag) => {
-                    const path = tagPathOf(tag);
-                    return <li key={tag}>{path === null ? `#${tag}` : <a href={path}>#{tag}</a>}</li>;
-                  })}
-                </ul>
-              </td>
-              <td className="viewer-table__number">{viewerThresholdLabel(row.max_u)}</td>
-              <td className="viewer-table__number">
-                {formatCount(row.num_f)} <FollowerChange change={row.fg} />
-              </td>
-              <td className="viewer-table__live">
-                <LiveState
-                  username={row.u}
-                  live={isLive}
-                  liveText={isLive ? null : liveTextOf(row.u)}
-                  thumbnail={isLive ? thumbnailOf(row.u) : null}
-                />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -4,6 +4,7 @@ import type { TableMode } from "../../lib/ranked-lists/page-data.ts";
 import type { RankingRow } from "../../lib/ranked-lists/table-rows.ts";
 import { AddToList } from "../lists/add-to-list.tsx";
 import { FollowerChange, LiveState } from "../ranking-cells.tsx";
+import { TableScroll } from "../table-scroll.tsx";
 import { PreviousRank } from "./previous-rank.tsx";
 
 export interface RankingTableProps {
@@ -34,83 +35,89 @@ export function RankingTable({
   thumbnailOf,
 }: RankingTableProps) {
   return (
-    <table className={scoreLabel === null ? "ranking-table" : "ranking-table ranking-table--scored"}>
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="ranking-table__rank">
-            Rank
-          </th>
-          <th scope="col">Performer</th>
-          {scoreLabel !== null && (
-            <th scope="col" className="ranking-table__number">
-              {scoreLabel}
+    <TableScroll label={caption}>
+      <table className={scoreLabel === null ? "ranking-table" : "ranking-table ranking-table--scored"}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="ranking-table__rank">
+              Rank
             </th>
-          )}
-          <th scope="col" className="ranking-table__details">
-            Details
-          </th>
-          {mode === "viewers" ? (
-            <th scope="col" className="ranking-table__number">
-              Viewers
+            <th scope="col">Performer</th>
+            {scoreLabel !== null && (
+              <th scope="col" className="ranking-table__number">
+                {scoreLabel}
+              </th>
+            )}
+            <th scope="col" className="ranking-table__details">
+              Details
             </th>
-          ) : (
-            <th scope="col" className="ranking-table__number">
-              Followers <span className="ranking-table__sub">7 days</span>
-            </th>
-          )}
-          {showPreviousRank && (
-            <th scope="col" className="ranking-table__previous" title="Rank in the same list the day before">
-              Before
-            </th>
-          )}
-          <th scope="col" className="ranking-table__live">
-            Live
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.u} id={row.u} data-username={row.u}>
-            <td className="ranking-table__rank">{row.rank}</td>
-            <th scope="row" className="ranking-table__name">
-              <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
-              <AddToList performer={row.u} className="add-to-list--row" />
-            </th>
-            {scoreLabel !== null && <td className="ranking-table__number">{row.score}</td>}
-            <td className="ranking-table__details">
-              <dl className="ranking-table__facts">
-                {row.details.map((detail) => (
-                  <div key={detail.label}>
-                    <dt>{detail.label}</dt>
-                    <dd>{detail.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </td>
             {mode === "viewers" ? (
-              <td className="ranking-table__number">{viewerThresholdLabel(row.viewers)}</td>
+              <th scope="col" className="ranking-table__number">
+                Viewers
+              </th>
             ) : (
-              <td className="ranking-table__number">
-                {formatCount(row.followers)} <FollowerChange change={row.change} />
-              </td>
+              <th scope="col" className="ranking-table__number">
+                Followers <span className="ranking-table__sub">7 days</span>
+              </th>
             )}
             {showPreviousRank && (
-              <td className="ranking-table__previous">
-                <PreviousRank rank={row.rank} previous={row.pr} />
-              </td>
+              <th
+                scope="col"
+                className="ranking-table__previous"
+                title="Rank in the same list the day before"
+              >
+                Before
+              </th>
             )}
-            <td className="ranking-table__live">
-              <LiveState
-                username={row.u}
-                live={row.live}
-                liveText={row.liveText}
-                thumbnail={row.live ? thumbnailOf(row.u) : null}
-              />
-            </td>
+            <th scope="col" className="ranking-table__live">
+              Live
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.u} id={row.u} data-username={row.u}>
+              <td className="ranking-table__rank">{row.rank}</td>
+              <th scope="row" className="ranking-table__name">
+                <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
+                <AddToList performer={row.u} className="add-to-list--row" />
+              </th>
+              {scoreLabel !== null && <td className="ranking-table__number">{row.score}</td>}
+              <td className="ranking-table__details">
+                <dl className="ranking-table__facts">
+                  {row.details.map((detail) => (
+                    <div key={detail.label}>
+                      <dt>{detail.label}</dt>
+                      <dd>{detail.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </td>
+              {mode === "viewers" ? (
+                <td className="ranking-table__number">{viewerThresholdLabel(row.viewers)}</td>
+              ) : (
+                <td className="ranking-table__number">
+                  {formatCount(row.followers)} <FollowerChange change={row.change} />
+                </td>
+              )}
+              {showPreviousRank && (
+                <td className="ranking-table__previous">
+                  <PreviousRank rank={row.rank} previous={row.pr} />
+                </td>
+              )}
+              <td className="ranking-table__live">
+                <LiveState
+                  username={row.u}
+                  live={row.live}
+                  liveText={row.liveText}
+                  thumbnail={row.live ? thumbnailOf(row.u) : null}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

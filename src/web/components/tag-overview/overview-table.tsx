@@ -1,6 +1,7 @@
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
 import { formatCount } from "../../lib/format.ts";
 import { type OverviewRow, type OverviewTabId, TAB_INFO } from "../../lib/tag-overview/tabs.ts";
+import { TableScroll } from "../table-scroll.tsx";
 
 const score = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -35,37 +36,39 @@ export function OverviewTable({
   live: ReadonlySet<string> | null;
 }) {
   return (
-    <table className="overview-table">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="overview-table__rank">
-            Rank
-          </th>
-          <th scope="col">Performer</th>
-          <th scope="col" className="overview-table__number">
-            {TAB_INFO[tab].figure}
-          </th>
-          <th scope="col" className="overview-table__live">
-            <span className="sr-only">Live</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.u} data-username={row.u}>
-            <td className="overview-table__rank">{row.rank}</td>
-            <th scope="row" className="overview-table__name">
-              {/* Plain anchors: these links leave the page, and a <Link> per row costs render time. */}
-              <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
+    <TableScroll label={caption}>
+      <table className="overview-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="overview-table__rank">
+              Rank
             </th>
-            <td className="overview-table__number">{figureText(tab, row.value)}</td>
-            <td className="overview-table__live">
-              {live?.has(row.u) === true && <span className="live-badge">Live</span>}
-            </td>
+            <th scope="col">Performer</th>
+            <th scope="col" className="overview-table__number">
+              {TAB_INFO[tab].figure}
+            </th>
+            <th scope="col" className="overview-table__live">
+              <span className="sr-only">Live</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.u} data-username={row.u}>
+              <td className="overview-table__rank">{row.rank}</td>
+              <th scope="row" className="overview-table__name">
+                {/* Plain anchors: these links leave the page, and a <Link> per row costs render time. */}
+                <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
+              </th>
+              <td className="overview-table__number">{figureText(tab, row.value)}</td>
+              <td className="overview-table__live">
+                {live?.has(row.u) === true && <span className="live-badge">Live</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

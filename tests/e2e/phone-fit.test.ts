@@ -1,0 +1,301 @@
+import { cp } from "node:fs/promises";
+import { sql } from "kysely";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { createList } from "../../src/db/queries/lists.ts";
+import { createAuth } from "../../src/identity/auth.ts";
+import { createIdentity } from "../../src/identity/identity.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
+import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
+import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
+import { testApp } from "../helpers/api.ts";
+import { writeCameraTrendsFixture } from "../helpers/camera-trends-file.ts";
+import { writeDailyViewerFixture } from "../helpers/daily-viewer-files.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { insertGoal, insertPerformer } from "../helpers/fixtures.ts";
+import { writeMorePagesFiles } from "../helpers/more-pages-files.ts";
+import { seedPerformerFixture } from "../helpers/performer-fixture.ts";
+import { startTestPlatform, type TestPlatform } from "../helpers/platform.ts";
+import { writeRankedListFixture } from "../helpers/ranked-list-files.ts";
+import { insertSearchPerformers } from "../helpers/search-performers.ts";
+import { insertSummaryPerformers } from "../helpers/summaries.ts";
+import { writeTagOverviewFixture } from "../helpers/tag-overview-files.ts";
+import { writeTrafficMapFixture } from "../helpers/traffic-map-files.ts";
+import { confirmedAccount } from "./account-steps.ts";
+import { browserSite } from "./browser-site.ts";
+
+/**
+ * Every page family on a 375 px phone (issue 28, point 5), signed out and signed in: no page
+ * scrolls sideways as a whole (a wide table scrolls inside its own box), and the sign-in and
+ * search filter dialogs sit whole on a 375×667 screen with their main button in sight. One site
+ * holds the richest fixtures of the other browser tests, so that each family shows real rows.
+ */
+
+/** A small phone: the iPhone SE's screen, the shortest the dialogs must fit. */
+const PHONE_SE = { width: 375, height: 667 };
+const PASSWORD = "orchid-lantern-42";
+const EMAIL = "phone@example.com";
+const LIST_ID = "PhoneFitList";
+
+/** Every route family of src/web/routes.ts that a visitor reaches, one address each. */
+const FAMILIES = [
+  "/",
+  "/search",
+  "/lists",
+  `/lists/${LIST_ID}`,
+  "/top",
+  "/top/asian",
+  "/top/viewers",
+  "/top/viewers/women/asian",
+  "/top/followers",
+  "/top/growing",
+  "/top/performers",
+  "/top/supporters",
+  "/traffic",
+  "/traffic/2026-01-05",
+  "/map",
+  "/location/colombia",
+  "/tipmenu",
+  "/tipmenu/oil/all",
+  "/namepicker",
+  "/bingo-card-creator",
+  "/socialmedia",
+  "/social-media-buttons",
+  "/resources",
+  "/blog",
+  "/blog/how-the-top-100-is-made",
+  "/about",
+  "/privacy",
+  "/settings",
+  "/celebrations",
+  "/performerbadges",
+  "/tags",
+  "/tags/asian",
+  "/live-stats",
+  "/camera-trends",
+  "/world-locations",
+  "/compare?performers=alice_cam,bob_cam&days=7",
+  "/alice_cam",
+  "/monthly_summary/alice",
+  "/testcams_wrapped/alice",
+  "/claim/alice_cam",
+  "/optout/alice_cam",
+  "/logos",
+  "/race",
+  "/4k",
+  "/1080p",
+  "/popular/asian",
+  "/teen-cams",
+] as const;
+
+const mail: OutgoingMail[] = [];
+const mailer: Mailer = {
+  async send(message) {
+    mail.push(message);
+    return `<${mail.length}@camstats.test>`;
+  },
+  async close() {},
+};
+
+/** The document's width against the screen's, once the page's scripts have drawn it. */
+interface Fit {
+  route: string;
+  status: number;
+  scrollWidth: number;
+  clientWidth: number;
+  /** The rows' "Add to list" buttons: only a signed-in visitor has them. */
+  addButtons: number;
+}
+
+/** Visits each route in turn in one tab and measures the whole document's width. */
+async function walk(page: Page, origin: string): Promise<Fit[]> {
+  const fits: Fit[] = [];
+  for (const route of FAMILIES) {
+    const response = await page.goto(`${origin}${route}`, { waitUntil: "load" });
+    // The signed-in parts (account menu, Add to list buttons) render after the page's own calls.
+    await page.waitForLoadState("networkidle");
+    const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+      "[document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+    );
+    const addButtons = await page.getByRole("button", { name: /^Add to list: / }).count();
+    fits.push({ route, status: response?.status() ?? 0, scrollWidth, clientWidth, addButtons });
+  }
+  return fits;
+}
+
+/** The routes whose document is wider than the screen, as "route: N px wide on M". */
+const overflowing = (fits: Fit[]) =>
+  fits
+    .filter((f) => f.scrollWidth > f.clientWidth)
+    .map((f) => `${f.route}: ${f.scrollWidth} px on ${f.clientWidth}`);
+
+/** Where a box lies against the screen: it must lie whole inside it. */
+async function outsideScreen(locator: Locator): Promise<string[]> {
+  const box = await locator.boundingBox();
+  if (box === null) return ["not rendered"];
+  const problems: string[] = [];
+  if (box.x < 0) problems.push(`left edge at ${box.x}`);
+  if (box.y < 0) problems.push(`top edge at ${box.y}`);
+  if (box.x + box.width > PHONE_SE.width) problems.push(`right edge at ${box.x + box.width}`);
+  if (box.y + box.height > PHONE_SE.height) problems.push(`bottom edge at ${box.y + box.height}`);
+  return problems;
+}
+
+/** The page's own scroll: a dialog's button must be in sight without it. */
+const pageScroll = (page: Page) => page.evaluate<[number, number]>("[window.scrollX, window.scrollY]");
+
+/** How far the box's centre lies from the screen's centre, across, in whole pixels. */
+async function offCentre(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (box === null) return Number.POSITIVE_INFINITY;
+  return Math.round(Math.abs(box.x + box.width / 2 - PHONE_SE.width / 2));
+}
+
+/** Opens the header's sign-in dialog, as a visitor does: the account menu, then Sign In. */
+async function openSignIn(page: Page): Promise<Locator> {
+  await page.locator(".account-menu > summary").click();
+  await page.locator(".account-menu__items").getByRole("link", { name: "Sign In", exact: true }).click();
+  await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+  return page.locator("dialog.account-dialog[open]");
+}
+
+describe("every page on a 375 px phone", () => {
+  let t: TestDatabase;
+  let platform: TestPlatform;
+
+  const site = browserSite(async () => {
+    t = await createTestDatabase();
+    await seedPerformerFixture(t.db);
+    await insertSummaryPerformers(t.db);
+    await insertSearchPerformers(t.db);
+    const seen = new Date(Date.now() - 3_600_000);
+    for (const [username, tokens] of [
+      ["oil_anna", 500],
+      ["oil_bea", 300],
+    ] as const) {
+      const id = await insertPerformer(t.db, { username, gender: "f" });
+      await insertGoal(t.db, { performerId: id, item: "Oil show with every detail of it", tokens, seen });
+    }
+    // One day of traffic hours, for /traffic/{date}.
+    for (const [at, rooms, viewers] of [
+      ["2026-01-05T10:00:00Z", 10, 100],
+      ["2026-01-05T11:00:00Z", 12, 150],
+    ] as const) {
+      await sql`
+        INSERT INTO polls (observed_at, started_at, finished_at, status, source, rooms, viewers, rooms_f, viewers_f,
+          pages, requests, duration_ms)
+        VALUES (${at}, ${at}, ${at}, 'complete', 'live', ${rooms}, ${viewers}, ${rooms}, ${viewers}, 1, 1, 5)`.execute(
+        t.db,
+      );
+    }
+    // The published files of every family, one tree: the later fixtures' shared files (the
+    // manifest, a day's index) win, and each names only files it wrote itself.
+    const daily = await writeDailyViewerFixture({ abbr: "tc", online: [] });
+    const fixtures = [
+      await writeRankedListFixture({ abbr: "tc" }),
+      await writeTagOverviewFixture({ abbr: "tc", online: [] }),
+      await writeTrafficMapFixture(),
+      await writeCameraTrendsFixture(),
+    ];
+    for (const fixture of fixtures) await cp(fixture.root, daily.root, { recursive: true, force: true });
+    await writeMorePagesFiles(daily.root);
+    platform = await startTestPlatform({ performers: 600, seed: 5, at: Date.now() });
+    const auth = createAuth({
+      db: t.db,
+      secret: "s".repeat(48),
+      origin: "http://camstats.test",
+      mailer,
+      siteName: "camstats",
+    });
+    const app = testApp(t.db, {
+      publishDir: daily.root,
+      platform: sandboxPlatform(platform.sandbox.url),
+      feedRequestsPerSecond: Number.POSITIVE_INFINITY,
+      identity: createIdentity(t.db, auth),
+      pageCache: false,
+      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
+    });
+    return {
+      app,
+      cleanUp: [
+        () => platform.sandbox.close(),
+        ...fixtures.map((f) => () => f.remove()),
+        () => daily.remove(),
+        () => t.drop(),
+      ],
+    };
+  });
+
+  /** Signs the phone's visitor in through the sign-in dialog of /top/viewers, checking the dialog on the way. */
+  async function signedInPhone(): Promise<Page> {
+    await confirmedAccount(site.origin, mail, EMAIL, PASSWORD);
+    const { id } = await t.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(
+      await createList(
+        t.db,
+        id,
+        { listId: LIST_ID, name: "Phone picks", description: "", isPublic: true },
+        10,
+      ),
+    ).toBe("ok");
+    const { page } = await site.open("/top/viewers", { viewport: PHONE_SE });
+    const dialog = await openSignIn(page);
+    await dialog.getByLabel("E-mail address").fill(EMAIL);
+    await dialog.getByLabel("Password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+    return page;
+  }
+
+  it("no page scrolls sideways, signed out or signed in", { timeout: 150_000 }, async () => {
+    const signedIn = await signedInPhone();
+    const anonymous = await site.open("/about", { viewport: PHONE_SE });
+    // Two tabs at once: the walk's time is mostly waiting for the network to settle.
+    const [out, in_] = await Promise.all([walk(anonymous.page, site.origin), walk(signedIn, site.origin)]);
+    expect(out.filter((f) => f.status !== 200).map((f) => `${f.route}: ${f.status}`)).toEqual([]);
+    expect(in_.filter((f) => f.status !== 200).map((f) => `${f.route}: ${f.status}`)).toEqual([]);
+    expect({ signedOut: overflowing(out), signedIn: overflowing(in_) }).toEqual({
+      signedOut: [],
+      signedIn: [],
+    });
+    // Signed in, the rankings' rows carry an Add to list button each (the case that overflowed).
+    const buttons = (fits: Fit[]) => fits.find((f) => f.route === "/top/viewers")?.addButtons;
+    expect([buttons(out), buttons(in_)]).toEqual([30, 30]);
+  });
+
+  it("the sign-in dialog sits whole and centred, its Sign in button in sight", async () => {
+    const { page } = await site.open("/top/viewers", { viewport: PHONE_SE });
+    const dialog = await openSignIn(page);
+    expect(await outsideScreen(dialog)).toEqual([]);
+    expect(await offCentre(dialog)).toBeLessThanOrEqual(1);
+    const button = dialog.getByRole("button", { name: "Sign in", exact: true });
+    expect(await outsideScreen(button)).toEqual([]);
+    expect(await button.isVisible()).toBe(true);
+    expect(await pageScroll(page)).toEqual([0, 0]);
+  });
+
+  it("the search's filter dialog sits whole, Show results in sight", async () => {
+    const { page } = await site.open("/search", { viewport: PHONE_SE });
+    await page.locator(".search-page__filters:not([disabled])").waitFor();
+    await page.getByRole("button", { name: "Filters" }).click();
+    const dialog = page.getByRole("dialog", { name: "Filters" });
+    await dialog.waitFor();
+    expect(await outsideScreen(dialog)).toEqual([]);
+    expect(await offCentre(dialog)).toBeLessThanOrEqual(1);
+    const show = dialog.getByRole("button", { name: "Show results" });
+    expect(await outsideScreen(show)).toEqual([]);
+    // In sight, not just in the box: nothing of the dialog's own body covers it.
+    const box = await show.boundingBox();
+    const [x, y] = [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2];
+    // A string runs in the page, where the DOM is (the tests' own types have none).
+    const onTop = await page.evaluate<boolean>(
+      `document.elementFromPoint(${x}, ${y})?.closest("button")?.textContent.trim() === "Show results"`,
+    );
+    expect(onTop).toBe(true);
+  });
+});
