@@ -236,7 +236,7 @@ describe("the summary pages", () => {
         ["2026-11-15", "Sunday, 15 November 2026"],
       ]);
       expect(page.html).toContain('<a href="/alice">alice</a> reached 20,000 followers');
-      expect(page.html).toContain('<a href="/bob">bob</a> Top 3 of the day');
+      expect(page.html).toContain('<a href="/bob">bob</a> in the Top 3 for the first time');
       expect(page.html).toContain('<a href="/ann">ann</a> reached 1,000 viewers');
       expect(page.html).toContain(
         '<a class="gender-tabs__tab" aria-current="page" href="/celebrations">All</a>',
@@ -247,8 +247,8 @@ describe("the summary pages", () => {
       const page = await get("/celebrations?kind=rank");
       expect(page.status).toBe(200);
       expect(canonical(page.html)).toMatch(/\/celebrations\?kind=rank$/);
-      expect(page.html).toContain('<a href="/bob">bob</a> Top 3 of the day');
-      expect(page.html).toContain('<a href="/dan">dan</a> Top 10 of the day');
+      expect(page.html).toContain('<a href="/bob">bob</a> in the Top 3 for the first time');
+      expect(page.html).toContain('<a href="/dan">dan</a> in the Top 10 for the first time');
       expect(page.html).not.toContain("reached 20,000 followers");
       expect(page.html).not.toContain("reached 1,000 viewers");
       expect(page.html).toContain('aria-current="page" href="/celebrations?kind=rank">Rank badges</a>');

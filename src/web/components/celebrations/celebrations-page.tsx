@@ -54,7 +54,9 @@ export function CelebrationsPage({ data, platformName }: { data: CelebrationsDat
       )}
       <p className="celebrations__about">
         Milestones run from 1,000 to 1,000,000; rank badges are explained on{" "}
-        <Link to="/performerbadges">performer badges</Link>. Days are UTC.
+        <Link to="/performerbadges">performer badges</Link>. A rank is a live rank, the place by viewers among
+        all the rooms online at one moment, so several performers can reach the Top 1 on one day. Days are
+        UTC.
       </p>
     </article>
   );

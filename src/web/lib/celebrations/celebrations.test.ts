@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { byDay, type Celebration, celebrationsPath, celebrationText, readKindParam } from "./celebrations.ts";
+import {
+  byDay,
+  type Celebration,
+  celebrationsPath,
+  celebrationText,
+  firstOfEachKind,
+  readKindParam,
+} from "./celebrations.ts";
 
 describe("celebrations", () => {
   it("writes what a performer reached", () => {
@@ -11,7 +18,7 @@ describe("celebrations", () => {
     );
     expect(
       celebrationText({ day: "2026-11-20", username: "a", kind: "rank", value: 10, badge: "Top 10" }),
-    ).toBe("Top 10 of the day");
+    ).toBe("in the Top 10 for the first time");
   });
 
   it("reads ?kind: absent is all, one known kind once, anything else is no page", () => {
@@ -41,5 +48,30 @@ describe("celebrations", () => {
       ["2026-11-20", ["b", "a"]],
       ["2026-11-18", ["x", "a"]],
     ]);
+  });
+});
+
+describe("a day's first entries of each kind (issue 28)", () => {
+  const of = (kind: string, n: number) => Array.from({ length: n }, (_, i) => ({ kind, i }));
+  it("takes the kinds in turn up to the limit, each in its order, the kinds in theirs", () => {
+    const items = [...of("followers", 50), ...of("rank", 3), ...of("viewers", 10)];
+    const first = firstOfEachKind(items, 12);
+    expect(first.map((c) => `${c.kind}${c.i}`)).toEqual([
+      "followers0",
+      "followers1",
+      "followers2",
+      "followers3",
+      "followers4",
+      "rank0",
+      "rank1",
+      "rank2",
+      "viewers0",
+      "viewers1",
+      "viewers2",
+      "viewers3",
+    ]);
+    expect(firstOfEachKind(items, 100)).toEqual(items);
+    expect(firstOfEachKind(of("rank", 5), 2)).toEqual(of("rank", 2));
+    expect(firstOfEachKind([], 40)).toEqual([]);
   });
 });

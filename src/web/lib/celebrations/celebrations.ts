@@ -19,9 +19,13 @@ export const KIND_FILTERS = [
   { kind: "rank", label: "Rank badges" },
 ] as const satisfies readonly { kind: CelebrationKind | null; label: string }[];
 
-/** What a performer reached: 'reached 10,000 followers', 'reached 2,000 viewers', 'Top 10 of the day'. */
+/**
+ * What a performer reached: 'reached 10,000 followers', 'reached 2,000 viewers', 'in the Top 10 for
+ * the first time'. A rank is a live rank (a place among the rooms online at one moment), so several
+ * performers may reach the Top 1 on one day: "of the day" would name three winners of one day.
+ */
 export function celebrationText(celebration: Celebration): string {
-  if (celebration.kind === "rank") return `${celebration.badge} of the day`;
+  if (celebration.kind === "rank") return `in the ${celebration.badge} for the first time`;
   return `reached ${formatCount(celebration.value)} ${celebration.kind}`;
 }
 
@@ -52,11 +56,12 @@ export function byDay<T extends { day: string }>(celebrations: readonly T[]): { 
 }
 
 /**
- * Entries shown per day. A new installation's first days celebrate every performer first seen
- * (thousands); past this many a day says how many more there are rather than make a page of
- * megabytes. Established history stays well under it.
+ * Entries shown per day, the biggest first. A new installation's first days celebrate every
+ * performer first seen (thousands), and even an established day has hundreds of small milestones;
+ * past this many a day says how many more there are, so the week reads as a page, not a wall of
+ * links (issue 28). The kind filter shows each kind's own first ones.
  */
-export const DAY_LIMIT = 300;
+export const DAY_LIMIT = 40;
 
 export interface CelebrationsData {
   /** The file's first and last day. */
@@ -67,4 +72,30 @@ export interface CelebrationsData {
   /** Newest day first; each entry's text already written. */
   days: { day: string; items: (Celebration & { text: string })[]; more: number }[];
   total: number;
+}
+
+/**
+ * A day's first `limit` entries, each kind in its turn (followers, rank, viewers, as the file orders
+ * them), so a day of many follower milestones still shows its rank badges and viewer records; each
+ * kind keeps its own order (biggest first) and the day keeps the file's order of kinds.
+ */
+export function firstOfEachKind<T extends { kind: string }>(items: readonly T[], limit: number): T[] {
+  const kinds = new Map<string, T[]>();
+  for (const item of items) {
+    const list = kinds.get(item.kind);
+    if (list) list.push(item);
+    else kinds.set(item.kind, [item]);
+  }
+  const taken = new Map<string, number>([...kinds.keys()].map((k) => [k, 0]));
+  let left = Math.min(limit, items.length);
+  while (left > 0) {
+    for (const [kind, list] of kinds) {
+      const n = taken.get(kind) ?? 0;
+      if (left > 0 && n < list.length) {
+        taken.set(kind, n + 1);
+        left--;
+      }
+    }
+  }
+  return [...kinds].flatMap(([kind, list]) => list.slice(0, taken.get(kind)));
 }

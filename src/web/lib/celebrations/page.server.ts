@@ -6,6 +6,7 @@ import {
   celebrationsPath,
   celebrationText,
   DAY_LIMIT,
+  firstOfEachKind,
   readKindParam,
 } from "./celebrations.ts";
 import { readCelebrations } from "./load.server.ts";
@@ -27,7 +28,7 @@ export async function loadCelebrations(request: Request, context: PageContext): 
     path: celebrationsPath(kind),
     days: byDay(chosen).map(({ day, items }) => ({
       day,
-      items: items.slice(0, DAY_LIMIT).map((c) => ({ ...c, text: celebrationText(c) })),
+      items: firstOfEachKind(items, DAY_LIMIT).map((c) => ({ ...c, text: celebrationText(c) })),
       more: Math.max(0, items.length - DAY_LIMIT),
     })),
     total: chosen.length,
