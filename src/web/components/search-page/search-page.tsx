@@ -160,7 +160,9 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
   const changeFilters = (next: Filters) => changeView({ filters: next });
   const changeSort = (next: Sort) => changeView({ sort: next });
   const changeMode = (next: SearchMode) => {
-    setSummaries(null); // switching refetches (SPEC §4)
+    // Switching to the summaries refetches them (SPEC §4); cleared only then, as the old mode
+    // stays on screen until the address changes, and a cleared list would be fetched under it.
+    if (next === "summaries") setSummaries(null);
     changeView({ mode: next });
   };
 
