@@ -210,6 +210,59 @@ describe("the search page", () => {
     expect(found.body.resultCount).toBe(2);
   });
 
+  it("an address with filters renders them applied: the API's count, its cards, its controls (issue 28)", async () => {
+    const url = "/search?minFollowers=100&maxAge=30";
+    const api = await apiGet(app, `/api/model_search?${new URL(url, "http://x").search.slice(1)}`);
+    // fill010-012, 040-052, 080-092 (aged 18 + i % 40, i * 10 followers), ann, cara and dee; bob has no age.
+    expect(api.body.resultCount).toBe(32);
+    const { status, html } = await get(url);
+    expect(status).toBe(200);
+    expect(html).toContain("Found 32 matching profiles");
+    expect(cardNames(html).slice(0, 3)).toEqual(["cara", "ann", "fill092"]);
+    expect(html).toMatch(/<button[^>]*>Filters \(2\)<\/button>/);
+    // A filtered search is no page to index; its canonical address is the path alone (decision 0035).
+    expect(canonical(html)).toBe("http://localhost/search");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect((await get("/search")).html).not.toContain('content="noindex"');
+  });
+
+  it("the sort, the path's tag with picked ones, and the pager and gender links keeping them", async () => {
+    const byName = await get("/search?orderBy=name&sortOrder=asc");
+    expect(cardNames(byName.html).slice(0, 5)).toEqual(["ann", "bob", "cara", "dee", "fill000"]);
+    expect(byName.html).toMatch(/<option value="name" selected="">Name<\/option>/);
+    expect(byName.html).toContain("↑ Asc");
+    expect(hrefOf(byName.html, "next")).toBe("/search?orderBy=name&sortOrder=asc&page=2");
+    const both = await get("/search/all/asian?tag=cute&requireAllTags=true");
+    expect(both.html).toContain("Found 1 matching profile");
+    expect(cardNames(both.html)).toEqual(["ann"]);
+    const any = await get("/search/all/asian?tag=cute");
+    expect(any.html).toContain("Found 15 matching profiles");
+    const followed = await get("/search/female?minFollowers=100&page=2");
+    expect(hrefOf(followed.html, "prev")).toBe("/search/female?minFollowers=100");
+    expect(hrefOf(followed.html, "next")).toBe("/search/female?minFollowers=100&page=3");
+    expect(genderLinks(followed.html).Male).toBe("/search/male?minFollowers=100");
+  });
+
+  it("a summaries address renders the summaries search", async () => {
+    const { status, html } = await get("/search?search=dancing&mode=summaries");
+    expect(status).toBe(200);
+    expect(html).toContain("Found 2 matching profiles");
+    expect(html).toMatch(/<button[^>]*aria-selected="true"[^>]*>.*Summaries &amp; Fan quotes/);
+    expect(html).toContain('href="/ann"');
+    expect(html).toContain('href="/cara"');
+  });
+
+  it.each([
+    ["/search?minAge=abc&maxAge=500&minViewers=-1&orderBy=age&sortOrder=up&mode=x&liveOnly=maybe", 124],
+    ["/search?minFollowers=99999999999999999999999", 0],
+    ["/search?minAge=40&maxAge=30", 3],
+    ["/search?tag=%00&tag=", 124],
+  ])("%s: bad filter values are ignored or clamped, never an error (%i found)", async (url, found) => {
+    const { status, html } = await get(url);
+    expect(status).toBe(200);
+    expect(html).toContain(`Found ${found} matching profile`);
+  });
+
   it("an age filter leaves out performers without an age (bob has none)", async () => {
     expect((await apiGet(app, "/api/model_search?gender=m")).body.resultCount).toBe(1);
     expect((await apiGet(app, "/api/model_search?gender=m&minAge=19")).body.resultCount).toBe(0);

@@ -138,9 +138,10 @@ describe("the search page in a browser", () => {
         // The loader's first page and each window fetched once: no request going back.
         expect(requests).toEqual(["offset=50", "offset=100"]);
         await page.getByLabel("Sort by").selectOption("name");
-        await page.waitForURL(`${site.origin}/search`);
+        await page.waitForURL(`${site.origin}/search?orderBy=name`);
         await firstCard(page, "fill119");
         await page.getByRole("button", { name: "Descending: switch to ascending" }).click();
+        await page.waitForURL(`${site.origin}/search?orderBy=name&sortOrder=asc`);
         await firstCard(page, "ann");
         await page.getByRole("button", { name: "Ascending: switch to descending" }).waitFor();
         expect(requests.slice(2)).toEqual(["orderBy=name", "orderBy=name&sortOrder=asc"]);
@@ -245,9 +246,94 @@ describe("the search page in a browser", () => {
         // The header's box keeps the gender page and searches after its pause.
         const box = page.getByRole("searchbox", { name: "Search performers by name" });
         await box.fill("ann");
-        await page.waitForURL(`${site.origin}/search/female?search=ann`);
+        // The new term keeps the filters (issue 28).
+        await page.waitForURL(`${site.origin}/search/female?search=ann&liveOnly=true`);
         await count(page, "Found 1 matching profile");
         expect(await cardNames(page)).toEqual(["ann"]);
+        expect(errors).toEqual([]);
+      });
+
+      it("the search lives in the address: a reload shows the same, Back returns to the search before", async () => {
+        const { page, errors } = await open("/search", { viewport });
+        await hydrated(page);
+        await count(page, `Found ${SEARCH_TOTAL} matching profiles`);
+        await page.getByRole("button", { name: "Filters" }).click();
+        const dialog = page.getByRole("dialog", { name: "Filters" });
+        const tags = dialog.getByRole("combobox", { name: "Tags" });
+        await tags.fill("asian");
+        await tags.press("Enter");
+        await dialog.getByRole("button", { name: "Remove the tag asian" }).waitFor();
+        await dialog.getByRole("button", { name: "Minimum followers: up 100" }).click();
+        await dialog.getByRole("button", { name: "Show results" }).click();
+        await page.waitForURL(`${site.origin}/search?tag=asian&minFollowers=100`);
+        // Tagged asian with 100 followers or more: ann, dee and fill010 … fill110.
+        await count(page, "Found 13 matching profiles");
+        await page.getByLabel("Sort by").selectOption("name");
+        await page.waitForURL(`${site.origin}/search?tag=asian&minFollowers=100&orderBy=name`);
+        await firstCard(page, "fill110");
+        await page.getByRole("button", { name: "Descending: switch to ascending" }).click();
+        const sorted = `${site.origin}/search?tag=asian&minFollowers=100&orderBy=name&sortOrder=asc`;
+        await page.waitForURL(sorted);
+        await firstCard(page, "ann");
+
+        // A reload (and so a shared link) shows the same search, controls and all.
+        await page.reload();
+        await hydrated(page);
+        expect(page.url()).toBe(sorted);
+        await count(page, "Found 13 matching profiles");
+        await firstCard(page, "ann");
+        expect(await page.getByLabel("Sort by").inputValue()).toBe("name");
+        await page.getByRole("button", { name: "Ascending: switch to descending" }).waitFor();
+        await page.getByRole("button", { name: "Filters (2)" }).click();
+        await dialog.getByRole("button", { name: "Remove the tag asian" }).waitFor();
+        expect(await dialog.getByLabel("Minimum followers", { exact: true }).inputValue()).toBe("100");
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+        expect(page.url()).toBe(sorted);
+
+        // Back walks the searches made before, each whole; Forward comes back.
+        await page.goBack();
+        await page.waitForURL(`${site.origin}/search?tag=asian&minFollowers=100&orderBy=name`);
+        await firstCard(page, "fill110");
+        await page.getByRole("button", { name: "Descending: switch to ascending" }).waitFor();
+        await page.goBack();
+        await page.waitForURL(`${site.origin}/search?tag=asian&minFollowers=100`);
+        expect(await page.getByLabel("Sort by").inputValue()).toBe("followers");
+        await count(page, "Found 13 matching profiles");
+        await page.goBack();
+        await page.waitForURL(`${site.origin}/search`);
+        await count(page, `Found ${SEARCH_TOTAL} matching profiles`);
+        await page.getByRole("button", { name: "Filters", exact: true }).waitFor();
+        await page.goForward();
+        await page.waitForURL(`${site.origin}/search?tag=asian&minFollowers=100`);
+        await count(page, "Found 13 matching profiles");
+
+        // The page and the mode live there too.
+        await page.goto(`${site.origin}/search?orderBy=name&sortOrder=asc`);
+        await hydrated(page);
+        await page.locator('a[rel="next"]').click();
+        await page.waitForURL(`${site.origin}/search?orderBy=name&sortOrder=asc&page=2`);
+        await firstCard(page, "fill046");
+        await page.reload();
+        await hydrated(page);
+        await firstCard(page, "fill046");
+        await count(page, `Found ${SEARCH_TOTAL} matching profiles (page 2 of 3)`);
+        await page.goto(`${site.origin}/search?search=dancing`);
+        await hydrated(page);
+        await page
+          .getByRole("tab", { name: name === "phone" ? "Descriptions" : "Summaries & Fan quotes" })
+          .click();
+        await page.waitForURL(`${site.origin}/search?search=dancing&mode=summaries`);
+        await count(page, "Found 2 matching profiles");
+        await page.reload();
+        await count(page, "Found 2 matching profiles");
+        await hydrated(page);
+        expect(await page.getByRole("tab", { selected: true }).getAttribute("id")).toBe(
+          "search-tab-summaries",
+        );
+        await page.goBack();
+        await page.waitForURL(`${site.origin}/search?search=dancing`);
+        await count(page, "Found 0 matching profiles");
         expect(errors).toEqual([]);
       });
 

@@ -102,6 +102,12 @@ const FAMILIES: Record<"viewers" | "ranked" | "traffic", ((p: Parts) => string)[
     (p) => `/lists?page=${p.number}`,
     (p) => `/lists?tab=${p.number}`,
     (p) => `/search?page=${p.number}`,
+    // The search's filters, sort and mode (issue 28): ignored or clamped, never refused.
+    (p) => `/search?minAge=${p.number}&maxAge=${p.number}&liveOnly=${p.number}`,
+    (p) => `/search/all/${p.tag}?minFollowers=${p.number}&maxFollowers=${p.number}&tag=${p.tag}`,
+    (p) => `/search/${p.gender}?minViewers=${p.number}&maxViewers=${p.number}&requireAllTags=${p.number}`,
+    (p) => `/search?orderBy=${p.tag}&sortOrder=${p.number}&mode=${p.tag}&tag=${p.tag}&tag=${p.tag}`,
+    (p) => `/search?search=${p.tag}&mode=summaries&tag=${p.date}&minAge=${p.date}`,
     (p) => `/tipmenu?min=${p.number}&max=${p.number}`,
     (p) => `/monthly_summary/alice?month=${p.date}`,
     (p) => `/stats/${p.date}/most-popular.json`,

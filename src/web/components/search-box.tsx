@@ -16,20 +16,27 @@ export function SearchBox() {
 
   // The trigger outlives renders (it holds the pending pause), so it reads the current location
   // and navigate through a ref rather than capturing the first ones.
-  const current = useRef({ pathname: location.pathname, navigate });
-  current.current = { pathname: location.pathname, navigate };
+  const current = useRef({ pathname: location.pathname, search: location.search, navigate });
+  current.current = { pathname: location.pathname, search: location.search, navigate };
+  // Whether the visitor is in a run of typing that has already searched: its later pauses replace
+  // that history entry rather than stacking one per pause, and Back returns to the search before
+  // the run. A run ends when the box loses the focus or a search starts at once.
+  const typing = useRef(false);
   // The term this box last sent, so the address catching up with it does not overwrite what the
   // visitor has typed since.
   const sent = useRef<string | null>(null);
 
   const trigger = useMemo(
     () =>
-      createSearchTrigger((term) => {
-        const { pathname, navigate: go } = current.current;
+      createSearchTrigger((term, how) => {
+        const { pathname, search, navigate: go } = current.current;
         const onSearchPage = isSearchPath(pathname);
         sent.current = term.trim();
-        // Refining a search replaces the history entry rather than stacking one per pause.
-        void go(searchUrl(term, onSearchPage ? pathname : SEARCH_PATH), { replace: onSearchPage });
+        // On the search page a new term keeps the mode, filters and sort (issue 28).
+        const to = onSearchPage ? searchUrl(term, pathname, new URLSearchParams(search)) : searchUrl(term);
+        const replace = (how === "typed" && typing.current) || to === pathname + search;
+        typing.current = how === "typed";
+        void go(to, { replace });
       }),
     [],
   );
@@ -67,6 +74,9 @@ export function SearchBox() {
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
+        onBlur={() => {
+          typing.current = false;
+        }}
         onChange={(event) => {
           setText(event.target.value);
           trigger.typed(event.target.value);

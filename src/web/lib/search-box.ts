@@ -18,13 +18,21 @@ export function isSearchable(text: string): boolean {
 
 /**
  * The address a search for `text` opens: `base` (the search page, or one of its gender and tag
- * variants when the visitor is already there) with the term as `search`, no page (a new term starts
- * at page 1), and no parameter at all for an empty term.
+ * variants when the visitor is already there) with the term as `search`, then the parameters of
+ * `keep` (the mode, filters and sort of the search the visitor is on), no page (a new term starts
+ * at page 1), and no `search` at all for an empty term.
  */
-export function searchUrl(text: string, base: string = SEARCH_PATH): string {
+export function searchUrl(
+  text: string,
+  base: string = SEARCH_PATH,
+  keep: URLSearchParams = new URLSearchParams(),
+): string {
+  const query = new URLSearchParams();
   const term = text.trim();
-  if (term === "") return base;
-  return `${base}?${new URLSearchParams({ search: term }).toString()}`;
+  if (term !== "") query.set("search", term);
+  for (const [name, value] of keep) if (name !== "search" && name !== "page") query.append(name, value);
+  const written = query.toString();
+  return written === "" ? base : `${base}?${written}`;
 }
 
 /** Whether a path is the search page or one of its variants (/search/{gender}[/{tag}]). */
@@ -55,9 +63,12 @@ const realTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
-/** Calls `search(text)` following the rules above; the caller turns the text into a URL. */
+/** How a search started: after a pause in typing, or at once (the icon, Enter, the clear button). */
+export type SearchStart = "typed" | "now";
+
+/** Calls `search(text, how)` following the rules above; the caller turns the text into a URL. */
 export function createSearchTrigger(
-  search: (text: string) => void,
+  search: (text: string, how: SearchStart) => void,
   timers: Timers = realTimers,
 ): SearchTrigger {
   let waiting: unknown;
@@ -67,7 +78,7 @@ export function createSearchTrigger(
   };
   const now = (text: string) => {
     cancel();
-    if (isSearchable(text)) search(text);
+    if (isSearchable(text)) search(text, "now");
   };
   return {
     typed(text) {
@@ -75,7 +86,7 @@ export function createSearchTrigger(
       if (!isSearchable(text)) return;
       waiting = timers.setTimeout(() => {
         waiting = undefined;
-        search(text);
+        search(text, "typed");
       }, SEARCH_DEBOUNCE_MS);
     },
     submitted: now,

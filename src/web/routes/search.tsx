@@ -8,6 +8,7 @@ import { SearchPage } from "../components/search-page/search-page.tsx";
 import { PAGE_GENDER_LABELS } from "../lib/page-genders.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { loadSearchPage } from "../lib/search-page/load.server.ts";
+import { isFilteredView } from "../lib/search-page/url.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
 
 /**
@@ -26,8 +27,10 @@ export function loader(args: PageLoaderArgs) {
 export const headers: HeadersFunction = () => ({ "cache-control": SEARCH_CACHE_CONTROL });
 
 /**
- * A change of page alone is the page's own business: it shows a window it already has, or fetches
- * only that one (SPEC §4). Anything else (gender, tag, term) loads the route again.
+ * A change of page, mode, filters or sort is the page's own business: it reads them from the
+ * address, and shows a window it already has or fetches only that one from /api/model_search
+ * (SPEC §4), so Back and Forward between searches cost nothing. Another path or term loads the
+ * route again (the term is the header box's, which knows nothing of the page's windows).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
@@ -35,23 +38,22 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("page");
-    return params.toString();
-  };
-  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+  const term = (url: URL) => url.searchParams.getAll("search").join("\n");
+  return term(currentUrl) === term(nextUrl) ? false : defaultShouldRevalidate;
 };
 
 export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
   if (error || !data) return errorMeta(error);
   const label = PAGE_GENDER_LABELS[data.address.gender];
   const platform = siteOf(matches)?.platformName ?? "the platform";
+  const filtered = isFilteredView(data.address);
   return pageMeta(siteOf(matches), {
     title: titled(`Search - ${label}`),
     description: `Search ${label === "All" ? "" : `${label.toLowerCase()} `}performers on ${platform} by name, tags, age, followers and viewers.`,
     // The results of a term are not a page of their own to index (robots.txt keeps crawlers off them).
-    path: data.address.page > 1 ? `${data.path}?page=${data.address.page}` : data.path,
+    // Filtered, sorted or summaries: the path alone, and kept out of indexes (decision 0035).
+    path: filtered ? data.path : data.address.page > 1 ? `${data.path}?page=${data.address.page}` : data.path,
+    noindex: filtered,
   });
 };
 

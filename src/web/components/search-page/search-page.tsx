@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../../search/summary-rules.ts";
 import { useAgeVerification } from "../../lib/age-verification.ts";
@@ -8,8 +8,6 @@ import { pageHref } from "../../lib/pagination.ts";
 import {
   activeFilterCount,
   apiQuery,
-  DEFAULT_FILTERS,
-  DEFAULT_SORT,
   explainSearch,
   type Filters,
   type SearchMode,
@@ -17,7 +15,17 @@ import {
   searchedTerm,
 } from "../../lib/search-page/filters.ts";
 import type { ModelResult, SearchPageData, SummaryResult } from "../../lib/search-page/page-data.ts";
-import { genderLinks, offsetOfPage, readPageParam, type SearchAddress } from "../../lib/search-page/url.ts";
+import {
+  addressFilters,
+  genderLinks,
+  offsetOfPage,
+  readPageParam,
+  readSearchView,
+  type SearchAddress,
+  type SearchView,
+  searchPageQuery,
+  searchPageUrl,
+} from "../../lib/search-page/url.ts";
 import { pageCount, type SearchWindow, WindowCache } from "../../lib/search-page/window.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Pagination } from "../pagination.tsx";
@@ -41,34 +49,36 @@ interface SummaryAnswer {
 }
 
 /**
- * The search page (SPEC §2 "Search page", §4 "Search mode"). The server renders the address's
- * results (gender, tag, term, page) with working gender and pager links. Once scripts run, the
- * filters, sort and modes work in place: any change goes back to page 1 and asks GET
- * /api/model_search; the pager changes only the address's page parameter, and asks only for a
- * window of 50 not already loaded for the same search (SPEC §4).
+ * The search page (SPEC §2 "Search page", §4 "Search mode"). The address holds the whole search
+ * (gender and tag in the path; term, mode, filters, sort and page in the query: issue 28), and the
+ * server renders its results with working gender and pager links. Once scripts run, the filters,
+ * sort and modes work in place: a change pushes a new address at page 1 and asks GET
+ * /api/model_search; the pager changes only the page parameter, and asks only for a window of 50
+ * not already loaded for the same search (SPEC §4). Back and Forward change the address, which
+ * the page follows.
  */
 export function SearchPage({ data, userPresent = false }: { data: SearchPageData; userPresent?: boolean }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // The route does not reload for a page change alone (shouldRevalidate): the page is the address's.
-  const urlPage = readPageParam(params.get("page")) ?? 1;
-  // A change of filters, sort or mode is on page 1 at once, before the address catches up, so that
-  // the page it leaves is not fetched under the new search.
-  const [toPageOne, setToPageOne] = useState(false);
-  useEffect(() => {
-    if (toPageOne && urlPage === 1) setToPageOne(false);
-  }, [toPageOne, urlPage]);
-  const page = toPageOne ? 1 : urlPage;
-  const address: SearchAddress = { ...data.address, page };
+  // The route reloads only for another path or term (shouldRevalidate): page, mode, filters and
+  // sort are read here from the address as it is now, so Back and Forward restore them.
+  const tag = data.address.tag;
+  const view = useMemo(() => readSearchView(tag, params), [tag, params]);
+  const page = readPageParam(params.get("page")) ?? 1;
+  const address: SearchAddress = { ...data.address, ...view, page };
+  const { mode, filters, sort } = view;
   const ageVerification = useAgeVerification(hydrated && !data.crawler);
 
-  const [mode, setMode] = useState<SearchMode>("models");
-  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [, setLoadedCount] = useState(0);
-  const [summaries, setSummaries] = useState<SummaryAnswer | null>(null);
+  const [summaries, setSummaries] = useState<SummaryAnswer | null>(data.summaries);
+  // New loader data (another term or path) brings its own summaries, if any.
+  const [summariesOf, setSummariesOf] = useState(data);
+  if (summariesOf !== data) {
+    setSummariesOf(data);
+    setSummaries(data.summaries);
+  }
   const [explainCount, setExplainCount] = useState<{ query: string; count: number } | null>(null);
 
   // The loader's page is the first window (SPEC §4: the embedded data when present).
@@ -138,24 +148,22 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
       .catch((error: unknown) => console.error("The search failed", error));
   }, [noResults, explainQuery, explained]);
 
-  /** SPEC §4: a change of filters, sort or mode goes back to page 1. */
-  const toFirstPage = () => {
-    if (page === 1) return;
-    setToPageOne(true);
-    void navigate(pageHref(data.path, 1, params), { replace: true, preventScrollReset: true });
+  /**
+   * A change of mode, filters or sort is a new search at page 1 (SPEC §4) and a new entry in the
+   * history, so Back returns to the search before (issue 28); nothing changed, nothing happens.
+   */
+  const changeView = (next: Partial<SearchView>) => {
+    const to = { ...address, ...next, filters: addressFilters(tag, next.filters ?? filters) };
+    if (searchPageUrl({ ...to, page }) === searchPageUrl(address)) return;
+    void navigate(searchPageUrl({ ...to, page: 1 }), { preventScrollReset: true });
   };
-  const changeFilters = (next: Filters) => {
-    setFilters(next);
-    toFirstPage();
-  };
-  const changeSort = (next: Sort) => {
-    setSort(next);
-    toFirstPage();
-  };
+  const changeFilters = (next: Filters) => changeView({ filters: next });
+  const changeSort = (next: Sort) => changeView({ sort: next });
   const changeMode = (next: SearchMode) => {
-    setMode(next);
-    setSummaries(null); // switching refetches (SPEC §4)
-    toFirstPage();
+    // Switching to the summaries refetches them (SPEC §4); cleared only then, as the old mode
+    // stays on screen until the address changes, and a cleared list would be fetched under it.
+    if (next === "summaries") setSummaries(null);
+    changeView({ mode: next });
   };
 
   const label = PAGE_GENDER_LABELS[address.gender];
@@ -164,7 +172,8 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
   const thumbnailOf = (name: string) =>
     showThumbnails ? `${data.imageHost}/ri/${encodeURIComponent(name)}.jpg` : null;
   const filterCount = activeFilterCount(filters);
-  const keep = new URLSearchParams(term === "" ? {} : { search: term });
+  // The pager's links keep everything but the page.
+  const keep = searchPageQuery({ ...address, page: 1 });
 
   return (
     <article className="search-page">

@@ -9,9 +9,9 @@ import {
   explainSearch,
   searchedTerm,
 } from "./filters.ts";
-import type { SearchAddress } from "./url.ts";
+import { DEFAULT_VIEW, type SearchAddress } from "./url.ts";
 
-const all: SearchAddress = { gender: "all", tag: null, term: "", page: 1 };
+const all: SearchAddress = { ...DEFAULT_VIEW, gender: "all", tag: null, term: "", page: 1 };
 
 describe("the search filters", () => {
   it("coerces number inputs to non-negative integers; empty or invalid is 0 (SPEC §5)", () => {
@@ -83,7 +83,7 @@ describe("the search filters", () => {
   });
 
   it("sends the address's gender as its code (trans as s), its tag and its term", () => {
-    const address: SearchAddress = { gender: "trans", tag: "asian", term: "dee", page: 2 };
+    const address: SearchAddress = { ...DEFAULT_VIEW, gender: "trans", tag: "asian", term: "dee", page: 2 };
     expect(apiQuery("models", address, { ...DEFAULT_FILTERS, tags: ["cute"] }, DEFAULT_SORT)).toBe(
       "searchTerm=dee&gender=s&tag=asian&tag=cute",
     );

@@ -1,22 +1,18 @@
-import type { OrderBy, SortOrder } from "../../../search/model-query.ts";
-import { DEFAULT_SEARCH, FILTER_DEFAULTS, searchQueryString } from "../../../search/search-query-string.ts";
+import {
+  DEFAULT_SEARCH,
+  FILTER_DEFAULTS,
+  type FilterState,
+  normalizeFilters,
+  type SortState,
+  searchQueryString,
+} from "../../../search/search-query-string.ts";
 import { isSearchable } from "../search-box.ts";
 import { SEARCH_GENDER_CODES, type SearchAddress } from "./url.ts";
 
 export { FILTER_DEFAULTS };
 
 /** SPEC §3 filter state: live only, tags, match all tags, and the three ranges. */
-export interface Filters {
-  liveOnly: boolean;
-  tags: string[];
-  requireAllTags: boolean;
-  minAge: number;
-  maxAge: number;
-  minFollowers: number;
-  maxFollowers: number;
-  minViewers: number;
-  maxViewers: number;
-}
+export type Filters = FilterState;
 
 export const DEFAULT_FILTERS: Filters = {
   liveOnly: false,
@@ -26,10 +22,7 @@ export const DEFAULT_FILTERS: Filters = {
 };
 
 /** SPEC §3 sort state; followers, most first, by default (SPEC §4). */
-export interface Sort {
-  orderBy: OrderBy;
-  sortOrder: SortOrder;
-}
+export type Sort = SortState;
 
 export const DEFAULT_SORT: Sort = { orderBy: "followers", sortOrder: "desc" };
 
@@ -53,48 +46,12 @@ export function coerceCount(text: string): number {
   return Number.isSafeInteger(value) ? value : 0;
 }
 
-const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
-
 /**
- * The filters as they are searched with: each bound within SPEC §9's range (age at least 18), a
- * maximum below its minimum raised to it, tags without repeats, match-all only with 2+ tags.
+ * The filters as they are searched with (src/search/search-query-string.ts): each bound within
+ * SPEC §9's range, a maximum below its minimum raised to it, tags without repeats, match-all only
+ * with 2+ tags.
  */
-export function effectiveFilters(filters: Filters): Filters {
-  const bound = (low: number, high: number, min: number, max: number) => {
-    const a = clamp(min, low, high);
-    return [a, clamp(max, a, high)] as const;
-  };
-  const [minAge, maxAge] = bound(
-    FILTER_DEFAULTS.minAge,
-    FILTER_DEFAULTS.maxAge,
-    filters.minAge,
-    filters.maxAge,
-  );
-  const [minFollowers, maxFollowers] = bound(
-    FILTER_DEFAULTS.minFollowers,
-    FILTER_DEFAULTS.maxFollowers,
-    filters.minFollowers,
-    filters.maxFollowers,
-  );
-  const [minViewers, maxViewers] = bound(
-    FILTER_DEFAULTS.minViewers,
-    FILTER_DEFAULTS.maxViewers,
-    filters.minViewers,
-    filters.maxViewers,
-  );
-  const tags = [...new Set(filters.tags.map((t) => t.toLowerCase()))];
-  return {
-    liveOnly: filters.liveOnly,
-    tags,
-    requireAllTags: filters.requireAllTags && tags.length > 1,
-    minAge,
-    maxAge,
-    minFollowers,
-    maxFollowers,
-    minViewers,
-    maxViewers,
-  };
-}
+export const effectiveFilters = (filters: Filters): Filters => normalizeFilters(filters);
 
 /** How many filters are beyond their defaults (the Filters button's count). */
 export function activeFilterCount(filters: Filters): number {
@@ -122,7 +79,7 @@ export function searchedTerm(term: string): string {
  */
 export function apiQuery(
   mode: SearchMode,
-  address: SearchAddress,
+  address: Pick<SearchAddress, "gender" | "tag" | "term">,
   filters: Filters,
   sort: Sort,
   offset = 0,
@@ -150,7 +107,7 @@ export function apiQuery(
 export function explainSearch(term: string, tag: string | null): string {
   return apiQuery(
     "models",
-    { gender: "all", tag: term !== "" ? null : tag, term, page: 1 },
+    { gender: "all", tag: term !== "" ? null : tag, term },
     DEFAULT_FILTERS,
     DEFAULT_SORT,
   );

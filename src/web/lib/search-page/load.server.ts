@@ -1,10 +1,12 @@
 import { redirect } from "react-router";
 import type { ModelQuery } from "../../../search/model-query.ts";
+import { filterRanges } from "../../../search/search-query-string.ts";
+import { SUMMARY_MIN_LENGTH } from "../../../search/summary-rules.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import { toColumns } from "../columns.ts";
 import { notFound } from "../page-errors.server.ts";
 import type { PageLoaderArgs } from "../page-loader.ts";
-import { apiQuery, DEFAULT_FILTERS, DEFAULT_SORT, explainSearch, searchedTerm } from "./filters.ts";
+import { apiQuery, DEFAULT_SORT, effectiveFilters, explainSearch, searchedTerm } from "./filters.ts";
 import { MODEL_RESULT_FIELDS, type ModelResult, type SearchPageData } from "./page-data.ts";
 import { offsetOfPage, readSearchAddress, SEARCH_GENDER_CODES, searchPagePath } from "./url.ts";
 import { PAGE_SIZE } from "./window.ts";
@@ -25,33 +27,47 @@ export async function loadSearchPage({ request, params, context }: PageLoaderArg
   if (read.kind === "redirect") throw redirect(read.to, 301);
   const { address } = read;
   const offset = offsetOfPage(address.page);
+  const filters = effectiveFilters({
+    ...address.filters,
+    tags: address.tag === null ? address.filters.tags : [address.tag, ...address.filters.tags],
+  });
   const query: ModelQuery = {
     offset,
-    orderBy: DEFAULT_SORT.orderBy,
-    sortOrder: DEFAULT_SORT.sortOrder,
+    orderBy: address.sort.orderBy,
+    sortOrder: address.sort.sortOrder,
     terms: [...new Set(searchedTerm(address.term).toLowerCase().split(/\s+/).filter(Boolean))],
-    liveOnly: false,
+    liveOnly: filters.liveOnly,
     gender: SEARCH_GENDER_CODES[address.gender],
-    tags: address.tag === null ? [] : [address.tag],
-    requireAllTags: false,
-    age: null,
-    followers: null,
-    viewers: null,
+    tags: filters.tags,
+    requireAllTags: filters.requireAllTags,
+    ...filterRanges(filters),
   };
-  const [json, tags] = await Promise.all([
+  const summaryTerm = address.term.trim();
+  const [json, tags, summaries] = await Promise.all([
     context.search.modelsJson(query),
     context.search.popularTags(PICKER_TAGS),
+    // A summaries search is rendered too, so that its address reloads and shares whole.
+    address.mode === "summaries" && summaryTerm.length >= SUMMARY_MIN_LENGTH
+      ? context.search.summaries(summaryTerm, SEARCH_GENDER_CODES[address.gender])
+      : null,
   ]);
   const answer = JSON.parse(json) as { resultCount: number; results: ModelResult[] };
   let explain: SearchPageData["explain"] = null;
   const term = searchedTerm(address.term);
-  if (answer.resultCount === 0 && (term !== "" || address.tag !== null)) {
+  if (address.mode === "models" && answer.resultCount === 0 && (term !== "" || address.tag !== null)) {
     // SPEC §8: how many profiles the term (or the tag) alone matches, every gender, no filters.
     const alone: ModelQuery = {
       ...query,
       offset: 0,
       gender: null,
       tags: term !== "" || address.tag === null ? [] : [address.tag],
+      liveOnly: false,
+      requireAllTags: false,
+      age: null,
+      followers: null,
+      viewers: null,
+      orderBy: DEFAULT_SORT.orderBy,
+      sortOrder: DEFAULT_SORT.sortOrder,
     };
     const count = (JSON.parse(await context.search.modelsJson(alone)) as { resultCount: number }).resultCount;
     explain = { query: explainSearch(term, address.tag), count };
@@ -61,7 +77,11 @@ export async function loadSearchPage({ request, params, context }: PageLoaderArg
     path: searchPagePath(address.gender, address.tag),
     resultCount: answer.resultCount,
     results: toColumns(answer.results.slice(0, PAGE_SIZE), MODEL_RESULT_FIELDS),
-    query: apiQuery("models", address, DEFAULT_FILTERS, DEFAULT_SORT),
+    query: apiQuery("models", address, address.filters, address.sort),
+    summaries:
+      summaries === null
+        ? null
+        : { query: apiQuery("summaries", address, address.filters, address.sort), ...summaries },
     now: Date.now(),
     tags,
     explain,

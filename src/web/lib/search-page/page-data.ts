@@ -1,4 +1,5 @@
 import type { ModelResult } from "../../../search/search-results.ts";
+import type { SummarySearchAnswer } from "../../../search/search-service.ts";
 import type { Columns } from "../columns.ts";
 import type { SearchAddress } from "./url.ts";
 
@@ -29,7 +30,7 @@ export interface SearchPageData {
   address: SearchAddress;
   /** The canonical path (no query). */
   path: string;
-  /** The page's results under the default filters and sort (SPEC §4: the embedded first page). */
+  /** The page's results under the address's filters and sort (SPEC §4: the embedded first page). */
   resultCount: number;
   /**
    * Column by column (columns.ts): 50 results as 9 arrays rather than 50 objects of 9 keys, which
@@ -38,6 +39,11 @@ export interface SearchPageData {
   results: Columns<ModelResult>;
   /** The query string these results answer (without offset): the window cache's key. */
   query: string;
+  /**
+   * In summaries mode with a term long enough: the summaries search, for the query string the page
+   * would ask (its key), so a reloaded or shared summaries search shows at once.
+   */
+  summaries: ({ query: string } & SummarySearchAnswer) | null;
   /** When the results were read (ms), for their 'live N days ago' texts. */
   now: number;
   /** Tags for the tag picker, most used first. */
