@@ -22,7 +22,7 @@ const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const downloadHref = (html: string) =>
-  /<a class="account-button" href="([^"]*)" download="">/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+  /<a class="account-button" href="([^"]*)" download=""/.exec(html)?.[1]?.replaceAll("&amp;", "&");
 const preview = (html: string) =>
   /<svg class="bingo-preview"[^>]*>(.*?)<\/svg>/s.exec(clean(html))?.[1] ?? "";
 

@@ -30,8 +30,11 @@ const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 /** The HTML of one tab's panel. */
+/** A tab's panel: from its section to the next tab's (tables sit in scroll boxes of their own). */
 const panel = (html: string, tab: string) =>
-  new RegExp(`<section[^>]*data-tab="${tab}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1] ?? "";
+  new RegExp(`<section[^>]*data-tab="${tab}"[^>]*>([\\s\\S]*?)(?=<section[^>]*data-tab=|$)`).exec(
+    html,
+  )?.[1] ?? "";
 const rowNames = (html: string) => [...html.matchAll(/<tr data-username="([^"]+)"/g)].map((m) => m[1]);
 const moreHref = (html: string) => /<a class="tag-overview__more" href="([^"]*)"/.exec(html)?.[1];
 const text = (html: string) => decode(html.replace(/<[^>]+>/g, ""));
