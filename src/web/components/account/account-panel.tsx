@@ -84,9 +84,9 @@ export function AccountPanel({ session, user }: { session: AccountSession; user:
       <section className="account-section" aria-labelledby="lists-heading">
         <h2 id="lists-heading">Your lists</h2>
         <p>
-          The lists of performers you keep and the ones you watch, public or private, are on{" "}
-          <Link to="/mylists">My Lists</Link>. Favourites from the platform can be brought in with{" "}
-          <Link to="/lists/import">Import a list</Link>.
+          The lists of performers you keep and the ones you watch, public or private, are kept on{" "}
+          <Link to="/mylists">the lists page, under your own lists</Link>. Favourites from the platform come
+          in with <Link to="/lists/import">an import</Link>.
         </p>
       </section>
       <PerformerProfileSection session={session} />
