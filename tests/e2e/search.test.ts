@@ -298,7 +298,8 @@ describe("the search page in a browser", () => {
         await page.getByRole("button", { name: "Descending: switch to ascending" }).waitFor();
         await page.goBack();
         await page.waitForURL(`${site.origin}/search?tag=asian&minFollowers=100`);
-        expect(await page.getByLabel("Sort by").inputValue()).toBe("followers");
+        // The address changes first; the controls follow on the next render.
+        await expect.poll(() => page.getByLabel("Sort by").inputValue()).toBe("followers");
         await count(page, "Found 13 matching profiles");
         await page.goBack();
         await page.waitForURL(`${site.origin}/search`);

@@ -101,8 +101,8 @@ describe("the summary, celebration and badge pages in a browser", () => {
         await off.page.getByRole("link", { name: "Rank badges" }).click();
         await off.page.waitForURL(`${site.origin}/celebrations?kind=rank`);
         expect(await off.page.locator(".celebrations__list li").allTextContents()).toEqual([
-          "bob Top 3 of the day",
-          "dan Top 10 of the day",
+          "bob in the Top 3 for the first time",
+          "dan in the Top 10 for the first time",
         ]);
         expect(off.errors).toEqual([]);
       });
