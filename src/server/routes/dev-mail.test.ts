@@ -173,6 +173,26 @@ describe("the local mail sink and /dev/mail", () => {
     }
   });
 
+  /** A site server handed the sink's URL anyway: /dev/mail is the pages' 404 to this machine too. */
+  async function expectNoSinkMail(config: ReturnType<typeof loadConfig>): Promise<void> {
+    const site = await startSiteServer({
+      config,
+      db: t.db,
+      log,
+      sandboxUrl: null,
+      mailSinkUrl: sink.url,
+      processes: 1,
+    });
+    try {
+      for (const url of ["/dev/mail.json", "/dev/mail"]) {
+        const response = await site.inject({ method: "GET", url, remoteAddress: "127.0.0.1" });
+        expect(response.statusCode, url).toBe(404);
+      }
+    } finally {
+      await site.close();
+    }
+  }
+
   it("has no /dev paths without the sink: the app's, and npm start's with SMTP_URL", async () => {
     const plain = buildApp({ db: t.db, publishDir: path.join(root, "public") });
     for (const url of ["/dev/mail.json", "/dev/mail", "/dev/mail?to=ada@example.com"]) {
@@ -194,21 +214,7 @@ describe("the local mail sink and /dev/mail", () => {
     expect(started).toEqual([]);
     expect(() => siteMailer({ ...config, SMTP_URL: undefined }, t.db, null)).toThrow(/no mail server/);
     // Even handed a sink's URL, a server with SMTP_URL set shows no sink mail.
-    const site = await startSiteServer({
-      config,
-      db: t.db,
-      log,
-      sandboxUrl: null,
-      mailSinkUrl: sink.url,
-      processes: 1,
-    });
-    try {
-      for (const url of ["/dev/mail.json", "/dev/mail"]) {
-        expect((await site.inject({ method: "GET", url })).statusCode, url).toBe(404);
-      }
-    } finally {
-      await site.close();
-    }
+    await expectNoSinkMail(config);
   });
 
   it("runs no sink and shows no mail at a public address, even without SMTP_URL", async () => {
@@ -224,22 +230,7 @@ describe("the local mail sink and /dev/mail", () => {
     expect(await startMailSinkUnlessSmtp(config, devToolsRule(config), log, lifecycle)).toBeNull();
     expect(started).toEqual([]);
     // Even handed a sink's URL, a server at a public address shows no sink mail.
-    const site = await startSiteServer({
-      config,
-      db: t.db,
-      log,
-      sandboxUrl: null,
-      mailSinkUrl: sink.url,
-      processes: 1,
-    });
-    try {
-      for (const url of ["/dev/mail.json", "/dev/mail"]) {
-        const response = await site.inject({ method: "GET", url, remoteAddress: "127.0.0.1" });
-        expect(response.statusCode, url).toBe(404);
-      }
-    } finally {
-      await site.close();
-    }
+    await expectNoSinkMail(config);
   });
 
   it("npm start without SMTP_URL starts the sink, registered for stopping, and serves its mail", async () => {
