@@ -81,4 +81,24 @@ describe("the rate limit shared by the server processes", () => {
       await Promise.all(apps.map((app) => app.close()));
     }
   });
+
+  it("counts a route's own limit under keys of its own, apart from the site's windows", () => {
+    const sent: unknown[] = [];
+    const Store = sharedRateLimitStore({
+      send: (message) => sent.push(message),
+      onMessage: () => {},
+      onDisconnect: () => {},
+    });
+    const site = new Store();
+    const route = site.child({ routeInfo: { method: "GET", url: "/bingo-card-creator/card.png" } });
+    site.incr("8.8.8.8|page", () => {});
+    route.incr("8.8.8.8|page", () => {});
+    // createRateLimit's children name their keys themselves.
+    site.child({ routeInfo: {} }).incr("8.8.8.8|bingo-drawing", () => {});
+    expect(sent.map((m) => (m as { key: string }).key)).toEqual([
+      "8.8.8.8|page",
+      "GET /bingo-card-creator/card.png|8.8.8.8|page",
+      "8.8.8.8|bingo-drawing",
+    ]);
+  });
 });

@@ -54,8 +54,15 @@ export function sharedRateLimitStore(channel: RateChannel) {
     pending.clear();
   });
   return class SharedRateLimitStore {
+    /** The plugin passes its options first (unused); a route's own limit has a key prefix (child()). */
+    constructor(
+      _options?: unknown,
+      private readonly prefix = "",
+    ) {}
+
     // The plugin passes the window (ms) third, though its types leave it out; the site's is a minute.
-    incr(key: string, callback: Callback, timeWindow = 60_000): void {
+    incr(bare: string, callback: Callback, timeWindow = 60_000): void {
+      const key = `${this.prefix}${bare}`;
       if (closed) {
         callback(new Error("the main process is gone"));
         return;
@@ -69,9 +76,18 @@ export function sharedRateLimitStore(channel: RateChannel) {
         callback(error instanceof Error ? error : new Error(String(error)));
       }
     }
-    /** Routes with their own limits would share the windows; the site has none. */
-    child() {
-      return this;
+    /**
+     * A route with a limit of its own (`config.rateLimit`) counts apart from the site's windows, as
+     * the plugin's own store does: returning this store made such a limit count every page of the
+     * address too (issue 28: the bingo image's). createRateLimit's children have no route; their
+     * keyGenerator names their keys.
+     */
+    child(params: object) {
+      // At run time the plugin hands the route's merged limit options, the route under routeInfo.
+      const route = (params as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return typeof route?.url === "string"
+        ? new SharedRateLimitStore(undefined, `${String(route.method)} ${route.url}|`)
+        : this;
     }
   };
 }
