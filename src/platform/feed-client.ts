@@ -109,8 +109,12 @@ export class FeedClient {
   private async throttle(): Promise<void> {
     const spacing = 1000 / this.options.maxRequestsPerSecond;
     if (!Number.isFinite(spacing) || spacing <= 0) return;
-    const wait = this.nextRequestAt - performance.now();
-    if (wait > 0) await this.sleep(wait);
+    // A timer counts from the event loop's cached clock, which lags after synchronous work (parsing
+    // a page), so it can fire a few ms early: wait again until the spacing has truly passed.
+    for (let wait = this.nextRequestAt - performance.now(); wait > 0; ) {
+      await this.sleep(wait);
+      wait = this.nextRequestAt - performance.now();
+    }
     this.nextRequestAt = performance.now() + spacing;
   }
 
