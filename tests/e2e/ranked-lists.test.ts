@@ -1,10 +1,17 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { storeThumb, thumbsDir } from "../../src/collect/thumb-store.ts";
 import { loadConfig } from "../../src/config.ts";
+import { recordThumbStored } from "../../src/db/queries/performer-thumbs.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { insertPerformer } from "../helpers/fixtures.ts";
+import { solidImage } from "../helpers/images.ts";
 import {
   FIRST_DAY,
   LATEST_DAY,
@@ -19,6 +26,8 @@ import { closeServer, heading, originOf, startImageHost } from "./page-helpers.t
 const followers = rankedRows("f", LATEST_DAY, "all");
 /** Live now: rank 2 of most followed (in the online list). */
 const LIVE = followers[1]?.u as string;
+/** Not live, with a profile thumbnail kept (decision 0023): rank 3 of most followed. */
+const KEPT = followers[2]?.u as string;
 
 const firstRowId = (page: Page) => page.locator("tbody tr").first().getAttribute("id");
 /** Wider than the screen: something does not fit a phone. */
@@ -31,19 +40,39 @@ describe("the ranked-list pages in a browser", () => {
   let fixture: RankedListFixture;
   let images: Server;
   let app: FastifyInstance;
+  let dataDir: string;
 
   const site = browserSite(async () => {
     t = await createTestDatabase();
     fixture = await writeRankedListFixture({ abbr: "tc", online: [LIVE] });
+    dataDir = await mkdtemp(path.join(tmpdir(), "ranked-lists-e2e-"));
+    await storeThumb(thumbsDir(dataDir), KEPT, await solidImage(240, 180, "jpeg"));
+    const keptId = await insertPerformer(t.db, { username: KEPT, lastSeen: "2026-01-01T00:00:00Z" });
+    await recordThumbStored(t.db, {
+      performerId: keptId,
+      day: "2026-01-01",
+      storedAt: new Date(),
+      hash: "abc",
+    });
     images = await startImageHost();
     app = testApp(t.db, {
       publishDir: fixture.root,
       imageHost: originOf(images),
-      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
+      config: loadConfig({
+        PLATFORM_NAME: "TestCams",
+        PLATFORM_SLUG: "testcams",
+        PLATFORM_ABBR: "tc",
+        DATA_DIR: dataDir,
+      }),
     });
     return {
       app,
-      cleanUp: [() => closeServer(images), () => fixture.remove(), () => t.drop()],
+      cleanUp: [
+        () => closeServer(images),
+        () => fixture.remove(),
+        () => rm(dataDir, { recursive: true, force: true }),
+        () => t.drop(),
+      ],
     };
   });
 
@@ -82,6 +111,13 @@ describe("the ranked-list pages in a browser", () => {
         const thumb = page.locator(`tr[data-username="${LIVE}"] .live-thumb`);
         await thumb.waitFor({ state: "attached" });
         expect(await thumb.isVisible()).toBe(viewport.width >= 480);
+        // A row not live shows the thumbnail we keep beside the name, and only such a row does.
+        const avatars = page.locator(".row-avatar");
+        await avatars.first().waitFor({ state: "attached" });
+        expect(await avatars.count()).toBe(1);
+        expect(await page.locator(`tr[data-username="${KEPT}"] .row-avatar`).getAttribute("src")).toBe(
+          `/profile/${KEPT}-thumb.jpg`,
+        );
         const pager = page.locator('nav[aria-label="Pages of the list"]');
         await pager.getByRole("link", { name: "Page 2", exact: true }).click();
         await page.waitForURL(`${site.origin}/top/followers?page=2`);

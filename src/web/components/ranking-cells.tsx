@@ -1,7 +1,8 @@
 /**
  * The cells every ranking table shares (the daily Top 100's and the ranked lists'): the 7-day
- * follower change and the live state. Styles in ranking-cells.css, linked by each ranking route.
+ * follower change, the kept thumbnail beside the name and the live state. Styles in ranking-cells.css, linked by each ranking route.
  */
+import { profileThumbPath } from "../../site/urls/profile-thumb.ts";
 import { formatSignedCount } from "../lib/format.ts";
 
 export function FollowerChange({ change }: { change: number }) {
@@ -49,5 +50,25 @@ export function LiveState({
         />
       )}
     </>
+  );
+}
+
+/**
+ * The profile thumbnail we keep (decision 0023) beside a row's name. Shown only where live
+ * thumbnails may be (SPEC §6: they are stills of the room); one that fails to load is hidden.
+ */
+export function RowAvatar({ username }: { username: string }) {
+  return (
+    <img
+      className="row-avatar"
+      src={profileThumbPath(username)}
+      alt=""
+      width={32}
+      height={32}
+      loading="lazy"
+      onError={(event) => {
+        event.currentTarget.hidden = true;
+      }}
+    />
   );
 }

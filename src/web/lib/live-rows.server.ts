@@ -1,4 +1,4 @@
-import { lastSeenOf } from "../../db/queries/last-seen.ts";
+import { sightingsOf } from "../../db/queries/last-seen.ts";
 import type { PageContext } from "../../server/page-context.ts";
 import { liveStateText } from "../../stats/formulas/live-state.ts";
 import { liveAmong } from "./online-users.server.ts";
@@ -8,9 +8,11 @@ export interface LiveState {
   live: boolean;
   /** When not live: 'live N days ago', 'live recently' or 'not active last week'; null when unknown. */
   liveText: string | null;
+  /** Whether we keep the performer's profile thumbnail (false for crawlers: nothing is looked up). */
+  hasThumb: boolean;
 }
 
-const UNKNOWN: LiveState = { live: false, liveText: null };
+const UNKNOWN: LiveState = { live: false, liveText: null, hasThumb: false };
 
 export interface LiveStates {
   /** Whether a current online list was read (false for crawlers, or no list under 10 minutes old). */
@@ -32,17 +34,17 @@ export async function liveStatesOf(
   now: number = Date.now(),
 ): Promise<LiveStates> {
   if (crawler || usernames.length === 0) return { onlineListKnown: false, stateOf: () => UNKNOWN };
-  const [online, lastSeen] = await Promise.all([
+  const [online, sightings] = await Promise.all([
     liveAmong(context.publishDir, context.config.PLATFORM_ABBR, usernames, now),
-    lastSeenOf(context.db, usernames),
+    sightingsOf(context.db, usernames),
   ]);
   const inList = new Set(online ?? []);
   return {
     onlineListKnown: online !== null,
     stateOf: (username) => {
-      const seen = lastSeen.get(username) ?? null;
-      const text = liveStateText(seen, now, inList.has(username));
-      return { live: text === null, liveText: text };
+      const sighting = sightings.get(username);
+      const text = liveStateText(sighting?.lastSeen ?? null, now, inList.has(username));
+      return { live: text === null, liveText: text, hasThumb: sighting?.hasThumb ?? false };
     },
   };
 }

@@ -1,9 +1,8 @@
-import { profileThumbPath } from "../../../site/urls/profile-thumb.ts";
 import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
 import type { DailyViewerEntry } from "../../lib/daily-viewers/page-data.ts";
 import { formatCount } from "../../lib/format.ts";
 import { AddToList } from "../lists/add-to-list.tsx";
-import { FollowerChange, LiveState } from "../ranking-cells.tsx";
+import { FollowerChange, LiveState, RowAvatar } from "../ranking-cells.tsx";
 import { TableScroll } from "../table-scroll.tsx";
 
 /** Tags a row shows at most; the rest are in the performer's own page. */
@@ -86,19 +85,7 @@ export function ViewerTable({
               >
                 <td className="viewer-table__rank">{row.rank}</td>
                 <th scope="row" className="viewer-table__name">
-                  {row.hasThumb && showProfileThumbs && (
-                    <img
-                      className="viewer-table__avatar"
-                      src={profileThumbPath(row.u)}
-                      alt=""
-                      width={32}
-                      height={32}
-                      loading="lazy"
-                      onError={(event) => {
-                        event.currentTarget.hidden = true;
-                      }}
-                    />
-                  )}
+                  {row.hasThumb && showProfileThumbs && <RowAvatar username={row.u} />}
                   {/* Plain anchors in the rows: a <Link> resolves its path and sets up prefetching on
                       every render, and with a name and up to eight tags a row, 100 rows made that
                       most of the page's server render time. These links leave the page anyway. */}

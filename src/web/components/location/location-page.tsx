@@ -48,6 +48,7 @@ export function LocationPage({ data, platformName }: { data: LocationData; platf
               rows={data.followers}
               showPreviousRank
               thumbnailOf={thumbnailOf}
+              showProfileThumbs={ageVerification === "not-required"}
             />
           </section>
 
@@ -60,6 +61,7 @@ export function LocationPage({ data, platformName }: { data: LocationData; platf
               rows={data.popular}
               showPreviousRank
               thumbnailOf={thumbnailOf}
+              showProfileThumbs={ageVerification === "not-required"}
             />
           </section>
         </>

@@ -98,6 +98,7 @@ export function PopularPage({ data, platformName }: { data: PopularData; platfor
           rows={data.rows}
           showPreviousRank={false}
           thumbnailOf={thumbnailOf}
+          showProfileThumbs={ageVerification === "not-required"}
         />
       </section>
 
@@ -119,6 +120,7 @@ export function PopularPage({ data, platformName }: { data: PopularData; platfor
               scoreLabel="Score"
               showPreviousRank={false}
               thumbnailOf={thumbnailOf}
+              showProfileThumbs={ageVerification === "not-required"}
             />
           </>
         )}

@@ -62,6 +62,7 @@ export function RankedListPage({ data, platformName }: { data: RankedListData; p
             rows={data.rows}
             scoreLabel={data.scoreLabel}
             thumbnailOf={thumbnailOf}
+            showProfileThumbs={ageVerification === "not-required"}
           />
         </>
       )}

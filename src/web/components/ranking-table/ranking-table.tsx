@@ -3,7 +3,7 @@ import { formatCount } from "../../lib/format.ts";
 import type { TableMode } from "../../lib/ranked-lists/page-data.ts";
 import type { RankingRow } from "../../lib/ranked-lists/table-rows.ts";
 import { AddToList } from "../lists/add-to-list.tsx";
-import { FollowerChange, LiveState } from "../ranking-cells.tsx";
+import { FollowerChange, LiveState, RowAvatar } from "../ranking-cells.tsx";
 import { TableScroll } from "../table-scroll.tsx";
 import { PreviousRank } from "./previous-rank.tsx";
 
@@ -17,6 +17,11 @@ export interface RankingTableProps {
   showPreviousRank?: boolean;
   /** The live thumbnail's address, or null where none may be shown (age verification, no host). */
   thumbnailOf: (username: string) => string | null;
+  /**
+   * Whether rows show our kept profile thumbnail beside the name: stills of the rooms, so only
+   * where live thumbnails may be shown (SPEC §6, decision 0023).
+   */
+  showProfileThumbs?: boolean;
 }
 
 /**
@@ -33,6 +38,7 @@ export function RankingTable({
   scoreLabel = null,
   showPreviousRank = true,
   thumbnailOf,
+  showProfileThumbs = false,
 }: RankingTableProps) {
   return (
     <TableScroll label={caption}>
@@ -80,6 +86,7 @@ export function RankingTable({
             <tr key={row.u} id={row.u} data-username={row.u}>
               <td className="ranking-table__rank">{row.rank}</td>
               <th scope="row" className="ranking-table__name">
+                {row.hasThumb && showProfileThumbs && <RowAvatar username={row.u} />}
                 <a href={`/${encodeURIComponent(row.u)}`}>{row.u}</a>
                 <AddToList performer={row.u} className="add-to-list--row" />
               </th>

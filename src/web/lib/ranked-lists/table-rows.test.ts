@@ -12,7 +12,7 @@ const row: RankedRow = {
   fg: 850,
   t: ["asian"],
 };
-const offline = () => ({ live: false, liveText: "live 2 days ago" });
+const offline = () => ({ live: false, liveText: "live 2 days ago", hasThumb: true });
 
 describe("the ranking table's rows", () => {
   it("details a ranked row from score_details: broadcasts, best rank, most viewers, cam time in hours", () => {
@@ -40,6 +40,7 @@ describe("the ranking table's rows", () => {
       tags: ["asian"],
       live: false,
       liveText: "live 2 days ago",
+      hasThumb: true,
     });
     expect(fromRankedRow({ ...row, score: 60 }, true, offline).score).toBe("60.00");
     expect(fromRankedRow(row, false, offline).score).toBeNull();

@@ -33,6 +33,8 @@ export interface RankingRow {
   live: boolean;
   /** Otherwise 'live N days ago', 'live recently' or 'not active last week'; null when unknown (crawlers). */
   liveText: string | null;
+  /** Whether we keep the performer's profile thumbnail, shown beside the name where allowed. */
+  hasThumb: boolean;
 }
 
 const oneDecimal = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -54,7 +56,7 @@ export function rankedDetails(row: RankedRow): RowDetail[] {
   ];
 }
 
-export type LiveOf = (username: string) => { live: boolean; liveText: string | null };
+export type LiveOf = (username: string) => { live: boolean; liveText: string | null; hasThumb: boolean };
 
 /** A published ranked row as a table row; `withScore` fills the score column (top monthly, a year). */
 export function fromRankedRow(row: RankedRow, withScore: boolean, liveOf: LiveOf): RankingRow {
