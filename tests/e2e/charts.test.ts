@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { FIXED_PATHS } from "../../src/publish/paths.ts";
@@ -45,6 +46,29 @@ function scaled<T>(value: T, factor: number, inside = false): T {
   return value;
 }
 
+/** Performers with a short history: their username and the days they were seen. */
+const SHORT_HISTORIES = [
+  ["week_cam", 7],
+  ["month_cam", 35],
+] as const;
+
+/** Each drawn chart's points, the points with a figure, and whether its x scale spans exactly them. */
+const drawnSpans = (page: Page) =>
+  page.evaluate<{ name: string; points: number; known: number; fitted: boolean }[]>(`(() =>
+    [...document.querySelectorAll(".time-chart__canvas[data-drawn]")].map((host) => {
+      const u = host.uplot;
+      const times = u.data[0];
+      const known = times.filter((_, i) => u.data.slice(1).some((values) => values[i] != null)).length;
+      const scale = u.scales.x;
+      return {
+        name: host.closest("figure").querySelector("figcaption").textContent,
+        points: times.length,
+        known,
+        fitted: scale.min <= times[0] && scale.max >= times[times.length - 1] &&
+          (times.length < 2 || scale.max - scale.min <= (times[times.length - 1] - times[0]) * 1.2),
+      };
+    }))()`);
+
 /**
  * Every uPlot chart of the performer page and /traffic, at a phone's width and a desktop's, with
  * figures large enough to have clipped before (3,250,000 followers, hundreds of thousands of
@@ -75,6 +99,24 @@ describe("the charts as drawn", () => {
         peakViewers: 12_000 + (back % 7) * 1_100,
         bestRank: 1 + (back % 3),
       });
+    // Short histories (issue 28): a performer seen for 7 days, and one for 35.
+    for (const [username, days] of SHORT_HISTORIES) {
+      const id = await insertPerformer(t.db, {
+        username,
+        followers: 5_000 + days,
+        firstSeen: new Date(Date.now() - days * 86_400_000).toISOString(),
+        lastSeen: new Date(Date.now() - 86_400_000).toISOString(),
+      });
+      for (let back = days; back >= 1; back--)
+        await insertPerformerDay(t.db, {
+          performerId: id,
+          day: addDays(today, -back),
+          followers: 5_000 + (days - back) * 10,
+          followerGain: 10,
+          peakViewers: 40 + (back % 5) * 3,
+          bestRank: 10 + (back % 4),
+        });
+    }
     // The traffic files of a platform a thousand times the fixture's: up to 330,000 viewers an hour.
     traffic = await writeTrafficMapFixture({ traffic: false, locations: false });
     await publishJson(
@@ -133,6 +175,20 @@ describe("the charts as drawn", () => {
         for (const label of ranks) expect(label).toMatch(/^\d+$/);
         expect(errors).toEqual([]);
       });
+
+      for (const [username, days] of SHORT_HISTORIES)
+        it(`draws ${days} days of a performer over those days only, none empty, nothing outside`, async () => {
+          const { page, errors } = await open(`/${username}`, { viewport });
+          await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(3);
+          expect((await drawnChartProblems(page)).problems).toEqual([]);
+          const spans = await drawnSpans(page);
+          expect(spans).toHaveLength(3);
+          for (const span of spans) {
+            // The range is what the data covers: every point has a figure, the axis spans just them.
+            expect(span, span.name).toMatchObject({ points: days, known: days, fitted: true });
+          }
+          expect(errors).toEqual([]);
+        });
 
       it("draws /traffic's charts with every label inside and a legend on each of several lines", async () => {
         const { page, errors } = await open("/traffic", { viewport });

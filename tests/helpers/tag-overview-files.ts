@@ -209,11 +209,11 @@ export const QUIET_TAG = "quiet";
  * latina go with cute).
  */
 async function writeExplorerFigures(root: string, tags: string[]): Promise<void> {
-  const months = (tag: string) => [
-    ...EXPLORER_MONTHS.slice(0, 10).map(() => null),
-    tag === "cute" ? 20 : 10,
-    tag === "cute" ? 30 : 15,
-  ];
+  // cute has five months with one missing (a line with a gap); the others two (too few for a line).
+  const months = (tag: string) =>
+    tag === "cute"
+      ? [...EXPLORER_MONTHS.slice(0, 7).map(() => null), 12, 14, null, 20, 30]
+      : [...EXPLORER_MONTHS.slice(0, 10).map(() => null), 10, 15];
   const monthly: MonthlyFile = {
     day: LATEST_DAY,
     months: EXPLORER_MONTHS,

@@ -31,6 +31,26 @@ export interface ChartSpec {
   spanGaps?: boolean;
 }
 
+/**
+ * The span of the times some series has a figure for, first to last: a chart's range is what its
+ * data covers, so a 90-day window over 35 collected days draws 35 days, not two thirds of nothing.
+ * Gaps inside the span stay (they are days without a figure); a spec with no figure at all keeps
+ * no time.
+ */
+export function coveredSpan<T extends Pick<ChartSpec, "times" | "series">>(spec: T): T {
+  const known = (i: number) => spec.series.some((s) => (s.values[i] ?? null) !== null);
+  let first = 0;
+  while (first < spec.times.length && !known(first)) first++;
+  let last = spec.times.length - 1;
+  while (last >= first && !known(last)) last--;
+  if (first === 0 && last === spec.times.length - 1) return spec;
+  return {
+    ...spec,
+    times: spec.times.slice(first, last + 1),
+    series: spec.series.map((s) => ({ ...s, values: s.values.slice(first, last + 1) })),
+  };
+}
+
 /** The palette series take in order: the brand's colour first, then well-separated hues. */
 export const CHART_PALETTE = ["#b4235a", "#2f6fb5", "#2c9a5b", "#d98a1c", "#7a4fb5", "#5a5766"] as const;
 

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { type ChartSpec, seriesColor } from "./chart-spec.ts";
+import { type ChartSpec, coveredSpan, seriesColor } from "./chart-spec.ts";
 import { ChartTable } from "./chart-table.tsx";
 
 /** The room the readout under a drawing takes (time-chart.css), kept before it is drawn so nothing moves. */
@@ -19,9 +19,13 @@ export interface TimeChartProps extends ChartSpec {
  * uPlot is fetched (a chunk of its own, only by pages that chart) and draws the chart above the
  * table, which then folds into "Show the figures".
  */
-export function TimeChart({ caption, height = 240, ...spec }: TimeChartProps) {
+export function TimeChart({ caption, height = 240, ...given }: TimeChartProps) {
   const hydrated = useHydrated();
   const canvas = useRef<HTMLDivElement>(null);
+  // Trimmed once per data, so the drawing's effect below sees the same arrays on every render.
+  const { times: allTimes, series: allSeries } = given;
+  const covered = useMemo(() => coveredSpan({ times: allTimes, series: allSeries }), [allTimes, allSeries]);
+  const spec: ChartSpec = { ...given, ...covered };
   const { times, series, timeUnit, bars, reversed, decimals, integer, spanGaps } = spec;
 
   useEffect(() => {

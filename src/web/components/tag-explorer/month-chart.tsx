@@ -1,8 +1,30 @@
 import { monthLabel } from "../../lib/chart-scale.ts";
 import { SvgLineChart } from "../charts/svg-line-chart.tsx";
 
+/** Fewer months than this make no line worth drawing: a sentence says what there is instead. */
+export const MONTHS_FOR_A_LINE = 3;
+
 /**
- * A tag's 12 months as a line (SvgLineChart): every other month named, counted back from the last,
+ * The months from the first with a figure to the last: a chart's range is what its data covers,
+ * so 35 collected days are two months, not ten empty ones and a slash (issue 28).
+ */
+export function monthsCovered(
+  months: readonly string[],
+  values: readonly (number | null)[],
+): { months: string[]; values: (number | null)[] } {
+  const first = values.findIndex((v) => v !== null);
+  if (first < 0) return { months: [], values: [] };
+  const last = values.findLastIndex((v) => v !== null);
+  return { months: months.slice(first, last + 1), values: values.slice(first, last + 1) };
+}
+
+/** "2 months so far": what a short trend says in place of its line. */
+export function monthsSoFar(count: number): string {
+  return `${count} ${count === 1 ? "month" : "months"} so far`;
+}
+
+/**
+ * A tag's months as a line (SvgLineChart): every other month named, counted back from the last,
  * which always is; twelve names do not fit a phone's width. A month without data is a gap.
  */
 export function MonthChart({
@@ -18,10 +40,16 @@ export function MonthChart({
   return <SvgLineChart values={values} xLabels={xLabels} label={label} />;
 }
 
-/** The 12 months as a small line in a table row; the row's figures say the same in words. */
-export function Sparkline({ values }: { values: readonly (number | null)[] }) {
+/**
+ * The months a tag has figures for as a small line in a table row (the row's figures say the same
+ * in words); under three months, how many there are so far.
+ */
+export function Sparkline({ values: all }: { values: readonly (number | null)[] }) {
+  const values = monthsCovered(all.map(String), all).values;
+  if (values.length === 0) return null;
+  if (values.length < MONTHS_FOR_A_LINE)
+    return <span className="sparkline__note">{monthsSoFar(values.length)}</span>;
   const known = values.filter((v): v is number => v !== null);
-  if (known.length < 2) return null;
   const max = Math.max(...known);
   const min = Math.min(...known);
   const span = max - min || 1;

@@ -5,7 +5,7 @@ import { monthWithYear } from "../../lib/chart-scale.ts";
 import { formatCount } from "../../lib/format.ts";
 import type { TagPageData } from "../../lib/tag-explorer/page-data.ts";
 import { TAB_INFO } from "../../lib/tag-overview/tabs.ts";
-import { MonthChart } from "./month-chart.tsx";
+import { MONTHS_FOR_A_LINE, MonthChart, monthsCovered, monthsSoFar } from "./month-chart.tsx";
 import { formatAverage, formatGrowth } from "./tag-figures.ts";
 
 export function tagPageHeading(tag: string): string {
@@ -56,41 +56,7 @@ export function TagPage({ data, platformName }: { data: TagPageData; platformNam
         </ul>
       </header>
 
-      {data.trend !== null && data.months.length > 0 && (
-        <section aria-labelledby="tag-months">
-          <h2 id="tag-months">Performers a day, month by month</h2>
-          <figure className="tag-explorer__chart">
-            <MonthChart
-              months={data.months}
-              values={data.trend}
-              label={`Average performers a day using #${tag}, each month from ${data.months[0]} to ${data.months.at(-1)}`}
-            />
-            <figcaption>
-              The average number of performers a day who used #{tag}, every gender; a gap is a month we have
-              no data for.
-            </figcaption>
-          </figure>
-          <details className="tag-explorer__details">
-            <summary>The figures</summary>
-            <table className="tag-explorer__table">
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Performers a day</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.months.map((month, i) => (
-                  <tr key={month}>
-                    <th scope="row">{monthWithYear(month)}</th>
-                    <td>{data.trend?.[i] == null ? "no data" : formatCount(data.trend[i] as number)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        </section>
-      )}
+      {data.trend !== null && <TagMonths tag={tag} months={data.months} trend={data.trend} />}
 
       {data.figures !== null && (
         <section aria-labelledby="tag-figures">
@@ -189,5 +155,74 @@ export function TagPage({ data, platformName }: { data: TagPageData; platformNam
         </section>
       )}
     </article>
+  );
+}
+
+/**
+ * The tag's months from the first we have figures for: a line from three months, a sentence and the
+ * figures before that (a line of one or two points tells nothing the figures do not).
+ */
+function TagMonths({
+  tag,
+  months: all,
+  trend,
+}: {
+  tag: string;
+  months: readonly string[];
+  trend: readonly (number | null)[];
+}) {
+  const { months, values } = monthsCovered(all, trend);
+  if (months.length === 0) return null;
+  const first = months[0] as string;
+  const last = months.at(-1) as string;
+  const table = (
+    <table className="tag-explorer__table">
+      <thead>
+        <tr>
+          <th scope="col">Month</th>
+          <th scope="col">Performers a day</th>
+        </tr>
+      </thead>
+      <tbody>
+        {months.map((month, i) => (
+          <tr key={month}>
+            <th scope="row">{monthWithYear(month)}</th>
+            <td>{values[i] == null ? "no data" : formatCount(values[i] as number)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return (
+    <section aria-labelledby="tag-months">
+      <h2 id="tag-months">Performers a day, month by month</h2>
+      {months.length < MONTHS_FOR_A_LINE ? (
+        <>
+          <p className="tag-explorer__note">
+            Our figures for #{tag} begin in {monthWithYear(first)}: {monthsSoFar(months.length)}. The chart
+            starts with the third month.
+          </p>
+          {table}
+        </>
+      ) : (
+        <>
+          <figure className="tag-explorer__chart">
+            <MonthChart
+              months={months}
+              values={values}
+              label={`Average performers a day using #${tag}, each month from ${first} to ${last}`}
+            />
+            <figcaption>
+              The average number of performers a day who used #{tag}, every gender, from{" "}
+              {monthWithYear(first)}; a gap is a month we have no data for.
+            </figcaption>
+          </figure>
+          <details className="tag-explorer__details">
+            <summary>The figures</summary>
+            {table}
+          </details>
+        </>
+      )}
+    </section>
   );
 }
