@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { baselineSizes, type RelationSize } from "./search-postgres-table.ts";
 import {
   markdownTable,
   mb,
+  memoryLine,
   met,
   ms,
   perSecond,
@@ -42,6 +44,12 @@ import { type Answer, compareAnswers, printAnswers, typicalAnswer, verifyMix } f
  *   (f) the model mix on a server that follows the polls (issue 16), timed right after (a) while a
  *       poll with new performers is stored every POLL_EVERY seconds (bench/search-polls.ts): what
  *       refreshing the live state and searching the performers added since the index cost.
+ *   (a0) with --baseline DIR: (a) again, on the server of another checkout (DIR, a worktree of an
+ *       earlier commit, its node_modules installed): the same data, the same mix and, checked, the
+ *       same answers, timed right after (a): what a change to the search cost or saved, in one run.
+ *
+ * --scenarios picks some of them (a letter each; (a) always runs, the others compare with it), and
+ * --performers sets the size (2,000,000 for issue 31's larger run).
  *
  * Each mix is timed twice over the same 50 connections. Saturated: every connection sends its next
  * request as soon as the last is answered; that gives the throughput, and a latency that is by
@@ -68,6 +76,10 @@ const { values: args } = parseArgs({
     /** Seconds of untimed load before a scenario's runs, so they measure warm (JIT-compiled) code. */
     warmup: { type: "string", default: "5" },
     seed: { type: "string", default: "1" },
+    /** Which scenarios to run, a letter each ((a) always runs: the others compare with it). */
+    scenarios: { type: "string", default: "abcdef" },
+    /** Another checkout (a directory): scenario (a0), (a) on that checkout's server, right after (a). */
+    baseline: { type: "string" },
     /** Keep the temp directory (database and publish directory; its path is printed). */
     keep: { type: "boolean", default: false },
   },
@@ -92,6 +104,17 @@ for (const [name, value, min] of [
     console.error(`--${name} expects a whole number of at least ${min}`);
     process.exit(2);
   }
+}
+
+const SCENARIOS = new Set(args.scenarios);
+if (![...SCENARIOS].every((key) => "abcdef".includes(key))) {
+  console.error(`--scenarios expects letters among abcdef (as in "ad"), not ${args.scenarios}`);
+  process.exit(2);
+}
+const BASELINE_SERVER = args.baseline && path.resolve(args.baseline, "bench", "search-server.ts");
+if (BASELINE_SERVER && !existsSync(BASELINE_SERVER)) {
+  console.error(`--baseline expects a checkout of this repository: ${BASELINE_SERVER} does not exist`);
+  process.exit(2);
 }
 
 /** (f): a poll stored this often (six times the default POLL_INTERVAL), each with this many performers new to us. */
@@ -167,131 +190,155 @@ async function main(): Promise<void> {
         settings,
       ),
     );
+    // (a0) right after (a): the same mix on an earlier commit's server, whose answers must be (a)'s.
+    if (BASELINE_SERVER)
+      results.push(
+        await runScenario(
+          {
+            key: "a0",
+            name: `model search, indexed, on ${args.baseline}`,
+            mode: "indexed",
+            serverScript: BASELINE_SERVER,
+            paths: modelPaths,
+            target: MODEL_TARGET,
+            pacedRate: RATE,
+            verify: async (url) => {
+              const answers = await verifyMix(url, MODEL_MIX);
+              const { wrong, reordered } = compareAnswers(indexedAnswers, answers, "on the baseline");
+              for (const line of [...wrong, ...reordered]) {
+                console.log(`  MISMATCH: ${line}`);
+                failures.push(`(a0) ${line}`);
+              }
+            },
+          },
+          settings,
+        ),
+      );
     // (f) right after (a), so the two are measured under the same conditions (issue 16).
-    results.push(
-      await runScenario(
-        {
-          key: "f",
-          name: `model search, indexed, following a poll every ${POLL_EVERY} s`,
-          mode: "following",
-          paths: modelPaths,
-          target: MODEL_TARGET,
-          pacedRate: RATE,
-          verify: async (url) => {
-            const { wrong } = compareAnswers(indexedAnswers, await verifyMix(url, MODEL_MIX));
-            for (const line of wrong) failures.push(`(f) before any new poll: ${line}`);
+    if (SCENARIOS.has("f"))
+      results.push(
+        await runScenario(
+          {
+            key: "f",
+            name: `model search, indexed, following a poll every ${POLL_EVERY} s`,
+            mode: "following",
+            paths: modelPaths,
+            target: MODEL_TARGET,
+            pacedRate: RATE,
+            verify: async (url) => {
+              const { wrong } = compareAnswers(indexedAnswers, await verifyMix(url, MODEL_MIX));
+              for (const line of wrong) failures.push(`(f) before any new poll: ${line}`);
+            },
+            beside: () => {
+              const feed = startPollFeed({
+                databaseUrl,
+                now,
+                everySeconds: POLL_EVERY,
+                newPerformers: NEW_PER_POLL,
+                seed: SEED + 1_000_000,
+              });
+              return async () => {
+                const { polls, performers, failure } = await feed.stop();
+                console.log(`  polls stored beside the load: ${polls}, with ${performers} new performers`);
+                if (failure !== null) failures.push(`(f) ${failure}`);
+                if (polls === 0) failures.push("(f) no poll was stored during the runs");
+              };
+            },
           },
-          beside: () => {
-            const feed = startPollFeed({
-              databaseUrl,
-              now,
-              everySeconds: POLL_EVERY,
-              newPerformers: NEW_PER_POLL,
-              seed: SEED + 1_000_000,
-            });
-            return async () => {
-              const { polls, performers, failure } = await feed.stop();
-              console.log(`  polls stored beside the load: ${polls}, with ${performers} new performers`);
-              if (failure !== null) failures.push(`(f) ${failure}`);
-              if (polls === 0) failures.push("(f) no poll was stored during the runs");
-            };
+          settings,
+        ),
+      );
+    if (SCENARIOS.has("b"))
+      results.push(
+        await runScenario(
+          {
+            key: "b",
+            name: "summary search, indexed",
+            mode: "indexed",
+            paths: SUMMARY_MIX.map(searchPath),
+            target: SUMMARY_TARGET,
+            pacedRate: RATE,
+            verify: async (url) => printAnswers(await verifyMix(url, SUMMARY_MIX)),
           },
-        },
-        settings,
-      ),
-    );
-    results.push(
-      await runScenario(
-        {
-          key: "b",
-          name: "summary search, indexed",
-          mode: "indexed",
-          paths: SUMMARY_MIX.map(searchPath),
-          target: SUMMARY_TARGET,
-          pacedRate: RATE,
-          verify: async (url) => printAnswers(await verifyMix(url, SUMMARY_MIX)),
-        },
-        settings,
-      ),
-    );
-    results.push(
-      await runScenario(
-        {
-          key: "c",
-          name: "baseline: model search, no indexes",
-          mode: "scan",
-          paths: modelPaths,
-          verify: async (url) => {
-            const answers = await verifyMix(url, MODEL_MIX);
-            printAnswers(answers);
-            const { wrong, reordered } = compareAnswers(indexedAnswers, answers);
-            for (const line of reordered) console.log(`  note: ${line}`);
-            for (const line of wrong) {
-              console.log(`  MISMATCH: ${line}`);
-              failures.push(`(c) ${line}`);
-            }
+          settings,
+        ),
+      );
+    if (SCENARIOS.has("c"))
+      results.push(
+        await runScenario(
+          {
+            key: "c",
+            name: "baseline: model search, no indexes",
+            mode: "scan",
+            paths: modelPaths,
+            verify: async (url) => {
+              const answers = await verifyMix(url, MODEL_MIX);
+              printAnswers(answers);
+              const { wrong, reordered } = compareAnswers(indexedAnswers, answers);
+              for (const line of reordered) console.log(`  note: ${line}`);
+              for (const line of wrong) {
+                console.log(`  MISMATCH: ${line}`);
+                failures.push(`(c) ${line}`);
+              }
+            },
           },
-        },
-        settings,
-      ),
-    );
+          settings,
+        ),
+      );
     const ceilingPath = `/api/${CEILING_FILE}`;
-    results.push(
-      await runScenario(
-        {
-          key: "d",
-          name: `ceiling: static JSON, ${(ceilingBytes / 1024).toFixed(1)} kB`,
-          mode: "static",
-          paths: [ceilingPath],
-          pacedRate: RATE,
-          verify: async (url) => {
-            const response = await fetch(`${url}${ceilingPath}`);
-            const bytes = (await response.arrayBuffer()).byteLength;
-            if (response.status !== 200 || bytes !== ceilingBytes) {
-              throw new Error(
-                `${ceilingPath} answered ${response.status} with ${bytes} bytes, not ${ceilingBytes}`,
-              );
-            }
+    if (SCENARIOS.has("d"))
+      results.push(
+        await runScenario(
+          {
+            key: "d",
+            name: `ceiling: static JSON, ${(ceilingBytes / 1024).toFixed(1)} kB`,
+            mode: "static",
+            paths: [ceilingPath],
+            pacedRate: RATE,
+            verify: async (url) => {
+              const response = await fetch(`${url}${ceilingPath}`);
+              const bytes = (await response.arrayBuffer()).byteLength;
+              if (response.status !== 200 || bytes !== ceilingBytes) {
+                throw new Error(
+                  `${ceilingPath} answered ${response.status} with ${bytes} bytes, not ${ceilingBytes}`,
+                );
+              }
+            },
           },
-        },
-        settings,
-      ),
-    );
+          settings,
+        ),
+      );
 
     // (e) The fair baseline (issue 16, point 7): the same model mix in PostgreSQL, best indexes, with
     // npm start's pool of 10 connections. Same answers as (a), pages included, or the run fails.
     let postgresSizes: RelationSize[] = [];
-    results.push(
-      await runScenario(
-        {
-          key: "e",
-          name: "baseline: model search in PostgreSQL, best indexes",
-          mode: "postgres",
-          paths: modelPaths,
-          pool: 10,
-          verify: async (url) => {
-            const answers = await verifyMix(url, MODEL_MIX);
-            printAnswers(answers);
-            const { wrong, reordered } = compareAnswers(indexedAnswers, answers, "in PostgreSQL");
-            for (const line of [...wrong, ...reordered]) {
-              console.log(`  MISMATCH: ${line}`);
-              failures.push(`(e) ${line}`);
-            }
-            const sizes = connect(databaseUrl, { max: 1 });
-            postgresSizes = await baselineSizes(sizes.db).finally(() => sizes.close());
+    if (SCENARIOS.has("e"))
+      results.push(
+        await runScenario(
+          {
+            key: "e",
+            name: "baseline: model search in PostgreSQL, best indexes",
+            mode: "postgres",
+            paths: modelPaths,
+            pool: 10,
+            verify: async (url) => {
+              const answers = await verifyMix(url, MODEL_MIX);
+              printAnswers(answers);
+              const { wrong, reordered } = compareAnswers(indexedAnswers, answers, "in PostgreSQL");
+              for (const line of [...wrong, ...reordered]) {
+                console.log(`  MISMATCH: ${line}`);
+                failures.push(`(e) ${line}`);
+              }
+              const sizes = connect(databaseUrl, { max: 1 });
+              postgresSizes = await baselineSizes(sizes.db).finally(() => sizes.close());
+            },
           },
-        },
-        settings,
-      ),
-    );
+          settings,
+        ),
+      );
 
-    const [a, f, b, c, d] = results as [
-      ScenarioResult,
-      ScenarioResult,
-      ScenarioResult,
-      ScenarioResult,
-      ScenarioResult,
-    ];
+    const scenario = (key: string) => results.find((r) => r.key === key);
+    const a = scenario("a") as ScenarioResult;
     console.log(
       `\nresults: ${PERFORMERS} performers, ${CONNECTIONS} connections, ${DURATION} s a run, ` +
         `${RUNS} run(s) per scenario (medians)\n`,
@@ -305,11 +352,21 @@ async function main(): Promise<void> {
       );
     }
     console.log(`\n${markdownTable(results)}\n`);
-    console.log(ratioLine("(a) model search over (c) no indexes", a, c));
-    console.log(ratioLine("(f) following the polls over (a) not", f, a));
-    console.log(ratioLine("(a) model search over (d) static file", a, d));
-    console.log(ratioLine("(b) summary search over (d) static file", b, d));
-    const e = results.find((r) => r.key === "e");
+    const ratios: [string, string, string][] = [
+      ["(a) model search over (a0) the baseline checkout", "a", "a0"],
+      ["(a) model search over (c) no indexes", "a", "c"],
+      ["(f) following the polls over (a) not", "f", "a"],
+      ["(a) model search over (d) static file", "a", "d"],
+      ["(b) summary search over (d) static file", "b", "d"],
+    ];
+    for (const [label, measured, baseline] of ratios) {
+      const m = scenario(measured);
+      const b = scenario(baseline);
+      if (m && b) console.log(ratioLine(label, m, b));
+    }
+    const a0 = scenario("a0");
+    if (a0) console.log(memoryLine("(a) over (a0)", a, a0, scenario("d")));
+    const e = scenario("e");
     if (e) {
       console.log(ratioLine("(a) model search over (e) PostgreSQL, best indexes", a, e));
       const totalMb = postgresSizes.reduce((sum, r) => sum + r.bytes, 0) / 1024 / 1024;
