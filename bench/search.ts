@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -80,6 +80,11 @@ const { values: args } = parseArgs({
     scenarios: { type: "string", default: "abcdef" },
     /** Another checkout (a directory): scenario (a0), (a) on that checkout's server, right after (a). */
     baseline: { type: "string" },
+    /**
+     * A directory for the database, kept after the run: a later run given the same directory, size
+     * and seed reuses its data instead of building it again (minutes at 2,000,000 performers).
+     */
+    data: { type: "string" },
     /** Keep the temp directory (database and publish directory; its path is printed). */
     keep: { type: "boolean", default: false },
   },
@@ -126,31 +131,53 @@ const SUMMARY_TARGET: Target = { p95Ms: 60 };
 /** The ceiling's file, under the publish directory's api/ (served as /api/...). */
 const CEILING_FILE = "bench-search-ceiling.json";
 
+/** In a --data directory: what was built there ({ performers, seed, now }). */
+const BUILT_FILE = "bench-search-data.json";
+const wanted = (now: number) => ({ performers: PERFORMERS, seed: SEED, now });
+
+/** The data already built in `dir` for this size and seed, or null. */
+async function builtData(dir: string): Promise<{ now: number } | null> {
+  try {
+    const built = JSON.parse(await readFile(path.join(dir, BUILT_FILE), "utf8")) as ReturnType<typeof wanted>;
+    return built.performers === PERFORMERS && built.seed === SEED ? built : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reasons the run fails, reported after the results. */
 const failures: string[] = [];
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "camstats-bench-search-"));
+  const dataDir = args.data
+    ? path.resolve(args.data)
+    : await mkdtemp(path.join(tmpdir(), "camstats-bench-search-"));
+  const built = await builtData(dataDir);
   // Durable defaults, as `npm start` runs them.
   const server = await startEmbeddedPostgres({ dataDir, port: 0 });
   try {
     await ensureDatabase(server.adminUrl, "bench_search");
     const databaseUrl = server.urlFor("bench_search");
-    console.log(`building ${PERFORMERS} performers (seed ${SEED})...`);
     const { db, close } = connect(databaseUrl, { max: 2 });
-    const now = Math.floor(Date.now() / 60_000) * 60_000;
+    const now = built?.now ?? Math.floor(Date.now() / 60_000) * 60_000;
     let buildMs = 0;
-    try {
-      await migrateToLatest(db);
-      const data = await buildSearchData(db, { performers: PERFORMERS, seed: SEED, now, log: console.log });
-      buildMs = data.ms;
-      console.log(
-        `data built in ${(data.ms / 1000).toFixed(1)} s: ${data.performers} performers, ${data.peaks} with ` +
-          `30-day peaks, ${data.bios} bios, ${data.live} live in the latest poll, ${data.sessions} recent sessions`,
-      );
-    } finally {
+    if (built) {
+      console.log(`reusing the ${PERFORMERS} performers (seed ${SEED}) built in ${dataDir}`);
       await close();
-    }
+    } else
+      try {
+        console.log(`building ${PERFORMERS} performers (seed ${SEED})...`);
+        await migrateToLatest(db);
+        const data = await buildSearchData(db, { performers: PERFORMERS, seed: SEED, now, log: console.log });
+        buildMs = data.ms;
+        console.log(
+          `data built in ${(data.ms / 1000).toFixed(1)} s: ${data.performers} performers, ${data.peaks} with ` +
+            `30-day peaks, ${data.bios} bios, ${data.live} live in the latest poll, ${data.sessions} recent sessions`,
+        );
+        if (args.data) await writeFile(path.join(dataDir, BUILT_FILE), JSON.stringify(wanted(now)));
+      } finally {
+        await close();
+      }
     const publishDir = path.join(dataDir, "publish");
     await mkdir(path.join(publishDir, "api"), { recursive: true });
     const settings: ScenarioSettings = {
@@ -399,7 +426,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     await server.stop();
-    if (args.keep) console.log(`kept ${dataDir} (database in pg/, the ceiling file in publish/api/)`);
+    if (args.data) console.log(`kept ${dataDir} for later runs (--data)`);
+    else if (args.keep) console.log(`kept ${dataDir} (database in pg/, the ceiling file in publish/api/)`);
     else await rm(dataDir, { recursive: true, force: true });
   }
 }

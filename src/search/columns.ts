@@ -6,38 +6,43 @@
 
 type Typed = Int32Array | Uint16Array | Uint8Array | Float64Array;
 
+/** Values a block: a column grows a block at a time, never by copying what it holds into a larger array. */
+const BLOCK = 1 << 16;
+
 export class Column<T extends Typed> {
-  private array: T;
+  private readonly blocks: T[] = [];
+  private block: T;
+  private used = 0;
   length = 0;
 
-  constructor(
-    private readonly make: new (length: number) => T,
-    capacity = 1024,
-  ) {
-    this.array = new make(capacity);
+  constructor(private readonly make: new (length: number) => T) {
+    this.block = new make(0);
   }
 
   push(value: number): void {
-    if (this.length === this.array.length) this.grow(this.length + 1);
-    this.array[this.length++] = value;
+    if (this.used === this.block.length) {
+      this.block = new this.make(BLOCK);
+      this.blocks.push(this.block);
+      this.used = 0;
+    }
+    this.block[this.used++] = value;
+    this.length++;
   }
 
-  at(i: number): number {
-    return this.array[i] as number;
-  }
-
-  /** The values pushed, in an array of their exact length (the column is left empty). */
+  /** The values pushed, in one array of their exact length (the column is left empty). */
   done(): T {
-    const out = this.array.slice(0, this.length) as T;
-    this.array = new this.make(0);
+    const out = new this.make(this.length);
+    let at = 0;
+    for (const block of this.blocks) {
+      const part = block.subarray(0, Math.min(BLOCK, this.length - at));
+      (out as Uint8Array).set(part as Uint8Array, at);
+      at += part.length;
+    }
+    this.blocks.length = 0;
+    this.block = new this.make(0);
+    this.used = 0;
     this.length = 0;
     return out;
-  }
-
-  private grow(least: number): void {
-    const next = new this.make(Math.max(least, this.array.length * 2));
-    (next as Uint8Array).set(this.array as Uint8Array);
-    this.array = next;
   }
 }
 
@@ -77,51 +82,66 @@ export class TextColumn {
   }
 }
 
-/** Appends strings to a TextColumn, in order. */
-export class TextColumnBuilder {
-  private bytes = Buffer.allocUnsafe(1 << 16);
-  private used = 0;
-  private readonly start = new Column(Int32Array);
+/** Bytes a block of a TextColumnBuilder (a longer string gets a block of its own size). */
+const TEXT_BLOCK = 1 << 20;
 
-  constructor() {
-    this.start.push(0);
-  }
+/**
+ * Appends strings to a TextColumn, in order, into blocks of a megabyte: growing one buffer by
+ * doubling would copy it over and over and leave the allocator the freed halves.
+ */
+export class TextColumnBuilder {
+  private readonly blocks: Buffer[] = [];
+  private block = Buffer.alloc(0);
+  private used = 0;
+  /** Where each string is: its block, its place in the block, its length in bytes. */
+  private readonly blockOf = new Column(Int32Array);
+  private readonly at = new Column(Int32Array);
+  private readonly size = new Column(Int32Array);
+  private total = 0;
 
   get length(): number {
-    return this.start.length - 1;
+    return this.at.length;
   }
 
   push(text: string): void {
     const need = Buffer.byteLength(text, "utf8");
-    if (this.used + need > this.bytes.length) {
-      const next = Buffer.allocUnsafe(Math.max(this.used + need, this.bytes.length * 2));
-      this.bytes.copy(next, 0, 0, this.used);
-      this.bytes = next;
+    if (this.used + need > this.block.length) {
+      this.block = Buffer.allocUnsafeSlow(Math.max(TEXT_BLOCK, need));
+      this.blocks.push(this.block);
+      this.used = 0;
     }
-    this.used += this.bytes.write(text, this.used, "utf8");
-    this.start.push(this.used);
+    this.blockOf.push(this.blocks.length - 1);
+    this.at.push(this.used);
+    this.size.push(need);
+    this.used += this.block.write(text, this.used, "utf8");
+    this.total += need;
   }
 
-  /** The strings of `from` in the order given: from's string order[k] becomes string k. */
-  static reordered(from: TextColumn, order: Int32Array): TextColumn {
-    const bytes = Buffer.allocUnsafe(from.bytes.length);
-    const start = new Int32Array(order.length + 1);
-    let at = 0;
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k] as number;
-      at += from.bytes.copy(bytes, at, from.start[i], from.start[i + 1]);
-      start[k + 1] = at;
+  /**
+   * The strings in one buffer of their exact size, in the order given (string k is the one pushed
+   * order[k]-th; push order by default). The builder is left empty.
+   */
+  done(order?: Int32Array): TextColumn {
+    const blockOf = this.blockOf.done();
+    const at = this.at.done();
+    const size = this.size.done();
+    const count = order?.length ?? at.length;
+    const bytes = Buffer.allocUnsafeSlow(this.total);
+    const start = new Int32Array(count + 1);
+    let to = 0;
+    for (let k = 0; k < count; k++) {
+      const i = order === undefined ? k : (order[k] as number);
+      const from = at[i] as number;
+      // An empty string may have been pushed before any block was made: it has nothing to copy.
+      if (size[i] !== 0)
+        to += (this.blocks[blockOf[i] as number] as Buffer).copy(bytes, to, from, from + (size[i] as number));
+      start[k + 1] = to;
     }
-    return new TextColumn(bytes, start);
-  }
-
-  done(): TextColumn {
-    // A copy of the exact size: the spare capacity of the growing buffer is given back.
-    const bytes = Buffer.alloc(this.used);
-    this.bytes.copy(bytes, 0, 0, this.used);
-    this.bytes = Buffer.alloc(0);
+    this.blocks.length = 0;
+    this.block = Buffer.alloc(0);
     this.used = 0;
-    return new TextColumn(bytes, this.start.done());
+    this.total = 0;
+    return new TextColumn(bytes, start);
   }
 }
 

@@ -288,7 +288,7 @@ export class SearchIndexBuilder {
     const noDisplay = permuted(this.noDisplayName);
     const noDisplayName = newBitset(n);
     for (let r = 0; r < n; r++) if (noDisplay[r] === 1) setBit(noDisplayName, r);
-    const displayNames = TextColumnBuilder.reordered(this.displayNames.done(), order);
+    const displayNames = this.displayNames.done(order);
     const gender = permuted(this.gender);
     const genderBits = GENDER_CODES.map(() => newBitset(n));
     for (let r = 0; r < n; r++) {

@@ -170,7 +170,7 @@ export class SummaryIndexBuilder {
       const g = index.gender[rows[order[n] as number] as number] as number;
       if (g < genderBits.length) setBit(genderBits[g] as Bitset, n);
     }
-    const texts = TextColumnBuilder.reordered(this.texts.done(), order);
+    const texts = this.texts.done(order);
     await pause();
     // The vocabulary sorted; place[w] is word w's place in it.
     const byPlace = Int32Array.from(this.wordNames, (_, w) => w).sort((a, b) => {
