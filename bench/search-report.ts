@@ -157,3 +157,26 @@ export function ratioLine(label: string, measured: ScenarioResult, baseline: Sce
     `p95 ${latency >= 1 ? `${times(latency)} lower` : `${times(1 / latency)} higher`}`
   );
 }
+
+/**
+ * The memory of a measured scenario against a baseline's: RSS once loaded and what stays after a
+ * collection; with `bare` (a server with no search, (d)), the search's share of each RSS.
+ */
+export function memoryLine(
+  label: string,
+  measured: ScenarioResult,
+  baseline: ScenarioResult,
+  bare?: ScenarioResult,
+): string {
+  const share = (r: ScenarioResult) => r.rssMb - (bare?.rssMb ?? 0);
+  const shares =
+    bare === undefined
+      ? ""
+      : `; the search's share of RSS (over (${bare.key})'s ${mb(bare.rssMb)}) ${mb(share(measured))} against ` +
+        `${mb(share(baseline))}, ${(share(measured) / share(baseline)).toFixed(2)}x`;
+  return (
+    `- ${label}, memory: RSS loaded ${mb(measured.rssMb)} against ${mb(baseline.rssMb)} ` +
+    `(${(measured.rssMb / baseline.rssMb).toFixed(2)}x), retained ${mb(measured.retainedMb)} against ` +
+    `${mb(baseline.retainedMb)}, peak ${mb(measured.peakRssMb)} against ${mb(baseline.peakRssMb)}${shares}`
+  );
+}

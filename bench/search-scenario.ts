@@ -19,6 +19,8 @@ export interface Scenario {
   pacedRate?: number;
   /** The server's database connections (4 by default; npm start's server processes have 10). */
   pool?: number;
+  /** Another checkout's server (bench:search --baseline); this checkout's by default. */
+  serverScript?: string;
   /** Asks each query once before the timing; throws if one cannot be timed. */
   verify(url: string): Promise<void>;
   /** Starts work beside the load, after verify and before the warm-up; what it returns stops it. */
@@ -60,6 +62,7 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
     mode: scenario.mode,
     now: settings.now,
     ...(scenario.pool === undefined ? {} : { pool: scenario.pool }),
+    ...(scenario.serverScript === undefined ? {} : { serverScript: scenario.serverScript }),
   });
   let stopBeside: (() => Promise<void>) | undefined;
   try {

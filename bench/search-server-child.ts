@@ -34,6 +34,11 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
 
 export async function startServerChild(options: {
   databaseUrl: string;
+  /**
+   * Another checkout's bench/search-server.ts (bench:search --baseline): the same server from that
+   * commit's code, for a comparison in the same run. This checkout's by default.
+   */
+  serverScript?: string;
   publishDir: string;
   mode: ServerMode;
   now: number;
@@ -53,7 +58,7 @@ export async function startServerChild(options: {
   accounts?: boolean;
 }): Promise<ServerChild> {
   const child = fork(
-    path.join(import.meta.dirname, "search-server.ts"),
+    options.serverScript ?? path.join(import.meta.dirname, "search-server.ts"),
     [
       "--database",
       options.databaseUrl,

@@ -31,8 +31,8 @@ export class LiveState {
     this.maxViewers = index.peaks.slice();
     this.lastSeen = index.lastSeen.slice();
     for (const sighting of live.recent) {
-      const row = index.rowOf.get(sighting.performerId);
-      if (row === undefined) continue;
+      const row = index.rowOfId(sighting.performerId);
+      if (row < 0) continue;
       this.lastSeen[row] = Math.max(this.lastSeen[row] as number, sighting.lastSeen.getTime());
       if (sighting.peakSince !== null) {
         this.maxViewers[row] = Math.max(this.maxViewers[row] as number, sighting.peakSince);
@@ -41,8 +41,8 @@ export class LiveState {
     this.onlineBits = newBitset(index.size);
     const listAt = live.observedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
     for (const id of live.online) {
-      const row = index.rowOf.get(id);
-      if (row === undefined) continue;
+      const row = index.rowOfId(id);
+      if (row < 0) continue;
       this.lastSeen[row] = Math.max(this.lastSeen[row] as number, listAt);
       if (onlineListIsCurrent(listAt, refreshedAt)) setBit(this.onlineBits, row);
     }

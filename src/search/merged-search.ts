@@ -49,8 +49,7 @@ export function searchMerged(
   /** Whether main's row x comes before added's row y. */
   const mainFirst = (x: number, y: number) => {
     const byCount = countOf(added, y, query.orderBy) - countOf(main, x, query.orderBy);
-    const order =
-      byCount !== 0 ? byCount : compareNames(main.index.names[x] as string, added.index.names[y] as string);
+    const order = byCount !== 0 ? byCount : compareNames(main.index.nameOf(x), added.index.nameOf(y));
     return reversed ? order > 0 : order < 0;
   };
   let i = 0;

@@ -110,7 +110,7 @@ describe("the indexed model search", () => {
         expect(page.rows.length).toBeLessThanOrEqual(PAGE_SIZE);
         expect(page.rows.length).toBe(Math.max(0, Math.min(PAGE_SIZE, page.resultCount - q.offset)));
         for (const r of page.rows) {
-          const name = index.names[r] as string;
+          const name = index.nameOf(r);
           const tags = index.tagsOf(r);
           for (const term of q.terms) expect(name).toContain(term);
           if (q.gender !== null) expect(index.genderCodeOf(r)).toBe(q.gender);
@@ -128,7 +128,7 @@ describe("the indexed model search", () => {
         }
         const key = (r: number) =>
           q.orderBy === "name"
-            ? (index.names[r] as string)
+            ? index.nameOf(r)
             : ((q.orderBy === "followers" ? index.followers[r] : live.maxViewers[r]) as number);
         for (let k = 1; k < page.rows.length; k++) {
           const [a, b] = [key(page.rows[k - 1] as number), key(page.rows[k] as number)];
@@ -156,9 +156,9 @@ describe("the model search over the index and the performers added since it was 
           const merged = searchMerged(searchModels, main, added, q, NOW);
           expect(merged.resultCount, JSON.stringify(q)).toBe(expected.resultCount);
           expect(
-            merged.rows.map(({ live, row }) => live.index.names[row]),
+            merged.rows.map(({ live, row }) => live.index.nameOf(row)),
             JSON.stringify(q),
-          ).toEqual(expected.rows.map((r) => all.index.names[r]));
+          ).toEqual(expected.rows.map((r) => all.index.nameOf(r)));
         }
       }),
       { numRuns: 300 },

@@ -11,6 +11,7 @@ import {
   setBit,
   setRows,
 } from "./bitset.ts";
+import { utf8 } from "./columns.ts";
 import type { LiveState } from "./live-state.ts";
 import type { PrefixBits } from "./prefix-bits.ts";
 import { GENDER_CODES, type GenderCode, NO_AGE, NO_COUNT, type SearchIndex } from "./search-index.ts";
@@ -136,8 +137,8 @@ export function visibleBits(index: SearchIndex, hidden: ReadonlySet<number> | un
   if (memo?.hidden === hidden) return memo.bits;
   const rows: number[] = [];
   for (const id of hidden) {
-    const row = index.rowOf.get(id);
-    if (row !== undefined) rows.push(row);
+    const row = index.rowOfId(id);
+    if (row >= 0) rows.push(row);
   }
   let bits: Bitset | null = null;
   if (rows.length > 0) {
@@ -188,28 +189,30 @@ function tagBits(index: SearchIndex, tags: string[], requireAll: boolean): Bitse
   const found = tags.map((tag) => {
     const t = index.tagNumber.get(tag);
     return t === undefined
-      ? { rows: new Int32Array(0), dense: null }
-      : { rows: index.tagRows[t] as Int32Array, dense: index.tagBits[t] ?? null };
+      ? { count: 0, rows: new Int32Array(0), dense: null }
+      : { count: index.tagCount[t] as number, rows: index.tagRows(t), dense: index.tagBits[t] ?? null };
   });
   if (!requireAll) {
     const bits = newBitset(index.size);
     for (const { rows, dense } of found) {
       if (dense !== null) orInto(bits, dense);
-      else for (const row of rows) setBit(bits, row);
+      else for (const row of rows as Int32Array) setBit(bits, row);
     }
     return bits;
   }
   // All of them: start from the rarest tag's rows, then AND the others in (a common tag's bitset as it is).
-  found.sort((a, b) => a.rows.length - b.rows.length);
-  const bits = bitsetOf(index.size, (found[0] as { rows: Int32Array }).rows);
-  for (const { rows, dense } of found.slice(1)) andInto(bits, dense ?? bitsetOf(index.size, rows));
+  found.sort((a, b) => a.count - b.count);
+  const [rarest, ...others] = found as [(typeof found)[number], ...typeof found];
+  const bits = rarest.dense?.slice() ?? bitsetOf(index.size, rarest.rows as Int32Array);
+  for (const { rows, dense } of others) andInto(bits, dense ?? bitsetOf(index.size, rows as Int32Array));
   return bits;
 }
 
 function nameBits(index: SearchIndex, term: string): Bitset {
   if (term.length >= 2) return index.grams.bitsContaining(term);
   // A one-character part beside longer ones ("a bc"): rare, so a plain pass over the names.
-  return bitsetWhere(index.size, (r) => (index.names[r] as string).includes(term));
+  const bytes = utf8(term);
+  return bitsetWhere(index.size, (r) => index.names.contains(r, bytes));
 }
 
 /**
@@ -220,6 +223,7 @@ function nameBits(index: SearchIndex, term: string): Bitset {
 export function scanModels(live: LiveState, query: ModelQuery, now: number, limit = PAGE_SIZE): ModelPage {
   const { index } = live;
   const gender = query.gender === null ? -1 : GENDER_CODES.indexOf(query.gender);
+  const terms = query.terms.map(utf8);
   const matches: number[] = [];
   for (let r = 0; r < index.size; r++) {
     if (query.hiddenIds?.has(index.performerIds[r] as number)) continue;
@@ -232,8 +236,7 @@ export function scanModels(live: LiveState, query: ModelQuery, now: number, limi
         : query.tags.some((t) => tags.includes(t));
       if (!hit) continue;
     }
-    const name = index.names[r] as string;
-    if (!query.terms.every((term) => name.includes(term))) continue;
+    if (!terms.every((term) => index.names.contains(r, term))) continue;
     if (query.age && !inRange(index.age[r] as number, query.age, NO_AGE)) continue;
     if (query.followers && !inRange(index.followers[r] as number, query.followers, NO_COUNT)) continue;
     if (query.viewers && !inRange(live.maxViewers[r] as number, query.viewers, NO_COUNT)) continue;
@@ -245,11 +248,10 @@ export function scanModels(live: LiveState, query: ModelQuery, now: number, limi
   matches.sort((a, b) => {
     // An unknown count (-1) sorts below every count, as in the index's presorted orders.
     const byKey = key === null ? 0 : (key[b] as number) - (key[a] as number);
-    return byKey !== 0 ? byKey : compareNames(index.names[a] as string, index.names[b] as string);
+    // Rows are numbered in name order: comparing them compares their names.
+    return byKey !== 0 ? byKey : a - b;
   });
   const ascendingIsReverse = query.orderBy !== "name";
   if ((query.sortOrder === "asc") === ascendingIsReverse) matches.reverse();
   return { resultCount: matches.length, rows: matches.slice(query.offset, query.offset + limit) };
 }
-
-const compareNames = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

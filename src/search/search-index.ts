@@ -1,4 +1,5 @@
-import { type Bitset, bitsetOf, newBitset, setBit } from "./bitset.ts";
+import { type Bitset, hasBit, newBitset, setBit } from "./bitset.ts";
+import { Column, type TextColumn, TextColumnBuilder } from "./columns.ts";
 import { NameGrams } from "./name-grams.ts";
 import { PrefixBits } from "./prefix-bits.ts";
 import type { SearchRow } from "./search-rows.ts";
@@ -14,34 +15,41 @@ export const NO_GENDER = 255;
 export const NO_AGE = 0;
 export const NO_COUNT = -1;
 
-/** Rows between two pauses of a build. */
-const SLICE = 50_000;
-/** A tag on at least 1 row in DENSE keeps a bitset (a list that long costs more to turn into one than a copy). */
+/**
+ * A tag on at least 1 row in DENSE keeps a bitset instead of its list of rows: the list would be as
+ * large or larger (4 bytes a row against one bit a row), and copying it beats setting its bits.
+ */
 const DENSE = 32;
 
-/**
- * A fresh one-byte copy of a printable ASCII string (every username is one). The strings the database driver
- * hands over are slower to search: the 33,000 substring tests of a common name part took 1.5 ms
- * on them and 0.5 ms on copies (measured at 500,000 performers).
- */
-const ownCopy = (s: string) => (/^[ -~]*$/.test(s) ? Buffer.from(s, "latin1").toString("latin1") : s);
-
-const byName = (a: SearchRow, b: SearchRow) =>
-  a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
+const byName = (names: readonly string[]) => (a: number, b: number) => {
+  const x = names[a] as string;
+  const y = names[b] as string;
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 /**
  * The part of the search index that changes only when the performers are reloaded (every few
  * minutes): one row per performer, rows numbered in username order (so name order needs no sort
- * at query time), each field a typed column, and the structures that make filters cheap: a
- * posting list per tag, a bitset per gender, gram lists over names, and the follower order.
+ * at query time), each field a typed column, strings as UTF-8 bytes (TextColumn), tags and
+ * countries as numbers into tables of their own, and the structures that make filters cheap: a
+ * posting list or bitset per tag, a bitset per gender, gram lists over names, and the follower
+ * order. No object or string per performer: the index lives in typed arrays outside V8's heap.
  * Immutable once built: a reload builds a new one and swaps it in whole.
  */
 export class SearchIndex {
   readonly size: number;
+  /** The highest performer id of the index (0 when empty). */
+  readonly lastId: number;
   readonly performerIds: Float64Array;
-  readonly names: string[];
-  readonly displayNames: (string | null)[];
-  readonly countries: (string | null)[];
+  /** Rows by performer id, ascending: what rowOfId searches. */
+  private readonly idOrder: Int32Array;
+  readonly names: TextColumn;
+  readonly displayNames: TextColumn;
+  /** Rows whose display name is null (an empty one is not). */
+  private readonly noDisplayName: Bitset;
+  /** Each row's country, a number into countryNames (0: none). */
+  private readonly country: Uint16Array;
+  private readonly countryNames: (string | null)[];
   readonly gender: Uint8Array;
   readonly age: Uint8Array;
   readonly followers: Int32Array;
@@ -49,114 +57,94 @@ export class SearchIndex {
   readonly lastSeen: Float64Array;
   /** Tags of row r: tagIds[tagStart[r] .. tagStart[r + 1]), numbers into tagNames. */
   readonly tagStart: Int32Array;
-  tagIds: Int32Array;
-  readonly tagNames: string[] = [];
-  readonly tagNumber = new Map<string, number>();
-  /** Ascending rows of each tag. */
-  readonly tagRows: Int32Array[];
-  /** The same as a bitset, for the tags common enough that setting their bits would cost more than copying. */
-  readonly tagBits: (Bitset | null)[] = [];
+  readonly tagIds: Uint16Array | Int32Array;
+  readonly tagNames: string[];
+  readonly tagNumber: Map<string, number>;
+  /** How many rows each tag is on. */
+  readonly tagCount: Int32Array;
+  /** Ascending rows of a rare tag t: tagRowList.subarray(tagRowStart[t], tagRowStart[t + 1]) (empty for a common one). */
+  private readonly tagRowStart: Int32Array;
+  private readonly tagRowList: Int32Array;
+  /** The common tags' rows as bitsets (null for a rare one). Shared: never to be written. */
+  readonly tagBits: (Bitset | null)[];
   readonly genderBits: Bitset[];
-  readonly rowOf = new Map<number, number>();
-  grams!: NameGrams;
+  readonly grams: NameGrams;
   /** Rows by followers, most first (unknown last); equal counts in name order. */
-  followerOrder!: Int32Array;
-  followerPosition!: Int32Array;
-  followerPrefixes!: PrefixBits;
+  readonly followerOrder: Int32Array;
+  readonly followerPosition: Int32Array;
+  readonly followerPrefixes: PrefixBits;
   /** Rows by age, oldest first (no age last): an age range is one slice of it. */
-  ageOrder!: Int32Array;
-  agePrefixes!: PrefixBits;
+  readonly ageOrder: Int32Array;
+  readonly agePrefixes: PrefixBits;
 
-  /**
-   * Builds the index from the loaded rows. The loader reads them in username order; they are
-   * sorted here only if the database's collation disagrees with code-point order. `pause` runs
-   * between slices of work, so a reload of 500,000 rows never holds the event loop for long.
-   */
+  /** Builds the index from rows already loaded (a test's, or the few performers added since a reload). */
   static async build(loaded: SearchRow[], pause: () => Promise<void>): Promise<SearchIndex> {
-    const inOrder = loaded.every((row, i) => i === 0 || byName(loaded[i - 1] as SearchRow, row) < 0);
-    const index = new SearchIndex(inOrder ? loaded : [...loaded].sort(byName));
-    for (let from = 0; from < index.size; from += SLICE) {
-      index.fill(from, Math.min(index.size, from + SLICE));
-      await pause();
-    }
-    for (const list of index.tagLists) {
-      index.tagRows.push(Int32Array.from(list));
-      index.tagBits.push(list.length >= index.size / DENSE ? bitsetOf(index.size, list) : null);
-    }
-    index.tagLists.length = 0;
-    index.grams = await NameGrams.build(index.names, pause);
-    index.followerOrder = orderByKeyDesc(index.followers);
-    await pause();
-    index.followerPosition = positionsOf(index.followerOrder);
-    index.followerPrefixes = new PrefixBits(index.followerOrder);
-    index.ageOrder = orderByKeyDesc(Int32Array.from(index.age));
-    index.agePrefixes = new PrefixBits(index.ageOrder);
-    return index;
+    const builder = new SearchIndexBuilder();
+    builder.add(loaded);
+    return builder.build(pause);
   }
 
-  private readonly tagLists: number[][] = [];
-  private readonly tagIdList: number[] = [];
-  private readonly countryNames = new Map<string, string>();
-
-  private constructor(private rows: SearchRow[]) {
-    const n = rows.length;
-    this.size = n;
-    this.performerIds = new Float64Array(n);
-    this.names = new Array<string>(n);
-    this.displayNames = new Array<string | null>(n);
-    this.countries = new Array<string | null>(n);
-    this.gender = new Uint8Array(n);
-    this.age = new Uint8Array(n);
-    this.followers = new Int32Array(n);
-    this.peaks = new Int32Array(n);
-    this.lastSeen = new Float64Array(n);
-    this.tagStart = new Int32Array(n + 1);
-    this.tagIds = new Int32Array(0);
-    this.tagRows = [];
-    this.genderBits = GENDER_CODES.map(() => newBitset(n));
+  /** @internal made by SearchIndexBuilder */
+  constructor(parts: IndexParts) {
+    this.size = parts.performerIds.length;
+    this.performerIds = parts.performerIds;
+    this.idOrder = parts.idOrder;
+    this.lastId = this.size === 0 ? 0 : (this.performerIds[this.idOrder[this.size - 1] as number] as number);
+    this.names = parts.names;
+    this.displayNames = parts.displayNames;
+    this.noDisplayName = parts.noDisplayName;
+    this.country = parts.country;
+    this.countryNames = parts.countryNames;
+    this.gender = parts.gender;
+    this.age = parts.age;
+    this.followers = parts.followers;
+    this.peaks = parts.peaks;
+    this.lastSeen = parts.lastSeen;
+    this.tagStart = parts.tagStart;
+    this.tagIds = parts.tagIds;
+    this.tagNames = parts.tagNames;
+    this.tagNumber = parts.tagNumber;
+    this.tagCount = parts.tagCount;
+    this.tagRowStart = parts.tagRowStart;
+    this.tagRowList = parts.tagRowList;
+    this.tagBits = parts.tagBits;
+    this.genderBits = parts.genderBits;
+    this.grams = parts.grams;
+    this.followerOrder = parts.followerOrder;
+    this.followerPosition = positionsOf(this.followerOrder);
+    this.followerPrefixes = new PrefixBits(this.followerOrder);
+    this.ageOrder = orderByKeyDesc(Int32Array.from(this.age));
+    this.agePrefixes = new PrefixBits(this.ageOrder);
   }
 
-  private fill(from: number, to: number): void {
-    for (let r = from; r < to; r++) {
-      const row = this.rows[r] as SearchRow;
-      this.performerIds[r] = row.performerId;
-      this.rowOf.set(row.performerId, r);
-      this.names[r] = ownCopy(row.username);
-      this.displayNames[r] = row.displayName;
-      // Interned: 500,000 rows share a few hundred country codes.
-      let country = row.country;
-      if (country !== null) {
-        const known = this.countryNames.get(country);
-        if (known === undefined) this.countryNames.set(country, country);
-        else country = known;
-      }
-      this.countries[r] = country;
-      const g = row.gender === null ? NO_GENDER : (GENDER_NUMBER[row.gender] ?? NO_GENDER);
-      this.gender[r] = g;
-      if (g !== NO_GENDER) setBit(this.genderBits[g] as Bitset, r);
-      this.age[r] = row.age !== null && row.age >= 18 && row.age <= 120 ? row.age : NO_AGE;
-      this.followers[r] = row.followers ?? NO_COUNT;
-      this.peaks[r] = row.peakViewers ?? NO_COUNT;
-      this.lastSeen[r] = row.lastSeen;
-      for (const tag of new Set(row.tags.split(" "))) {
-        if (tag === "") continue;
-        let t = this.tagNumber.get(tag);
-        if (t === undefined) {
-          t = this.tagNames.length;
-          this.tagNames.push(tag);
-          this.tagNumber.set(tag, t);
-          this.tagLists.push([]);
-        }
-        this.tagIdList.push(t);
-        (this.tagLists[t] as number[]).push(r);
-      }
-      this.tagStart[r + 1] = this.tagIdList.length;
+  /** The row of a performer, or -1 when the index does not hold them. */
+  rowOfId(performerId: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.performerIds[this.idOrder[mid] as number] as number) < performerId) lo = mid + 1;
+      else hi = mid;
     }
-    if (to === this.size) {
-      (this as { tagIds: Int32Array }).tagIds = Int32Array.from(this.tagIdList);
-      this.tagIdList.length = 0;
-      this.rows = [];
-    }
+    const row = this.idOrder[lo];
+    return row !== undefined && this.performerIds[row] === performerId ? row : -1;
+  }
+
+  nameOf(row: number): string {
+    return this.names.get(row);
+  }
+
+  displayNameOf(row: number): string | null {
+    return hasBit(this.noDisplayName, row) ? null : this.displayNames.get(row);
+  }
+
+  countryOf(row: number): string | null {
+    return this.countryNames[this.country[row] as number] ?? null;
+  }
+
+  /** The ascending rows of a rare tag; null for a common one, whose rows are tagBits[t]. */
+  tagRows(t: number): Int32Array | null {
+    return this.tagBits[t] ? null : this.tagRowList.subarray(this.tagRowStart[t], this.tagRowStart[t + 1]);
   }
 
   tagsOf(row: number): string[] {
@@ -169,5 +157,204 @@ export class SearchIndex {
 
   genderCodeOf(row: number): GenderCode | null {
     return GENDER_CODES[this.gender[row] as number] ?? null;
+  }
+}
+
+type IndexParts = Pick<
+  SearchIndex,
+  | "performerIds"
+  | "names"
+  | "displayNames"
+  | "gender"
+  | "age"
+  | "followers"
+  | "peaks"
+  | "lastSeen"
+  | "tagStart"
+  | "tagIds"
+  | "tagNames"
+  | "tagNumber"
+  | "tagCount"
+  | "tagBits"
+  | "genderBits"
+  | "grams"
+  | "followerOrder"
+> & {
+  idOrder: Int32Array;
+  noDisplayName: Bitset;
+  country: Uint16Array;
+  countryNames: (string | null)[];
+  tagRowStart: Int32Array;
+  tagRowList: Int32Array;
+};
+
+/**
+ * Takes the rows chunk by chunk as they are read (in any order) into typed columns, so a reload
+ * never holds 500,000 row objects at once; then puts them in username order and builds the index.
+ * Only each username stays a JS string until the build (to sort by).
+ */
+export class SearchIndexBuilder {
+  private readonly names: string[] = [];
+  private readonly ids = new Column(Float64Array);
+  private readonly displayNames = new TextColumnBuilder();
+  private readonly noDisplayName = new Column(Uint8Array);
+  private readonly country = new Column(Uint16Array);
+  private readonly countryNumber = new Map<string, number>();
+  private readonly countryNames: (string | null)[] = [null];
+  private readonly gender = new Column(Uint8Array);
+  private readonly age = new Column(Uint8Array);
+  private readonly followers = new Column(Int32Array);
+  private readonly peaks = new Column(Int32Array);
+  private readonly lastSeen = new Column(Float64Array);
+  private readonly tagEnd = new Column(Int32Array);
+  private readonly tagIds = new Column(Int32Array);
+  private readonly tagNames: string[] = [];
+  private readonly tagNumber = new Map<string, number>();
+  private readonly rowTags = new Set<number>();
+
+  get size(): number {
+    return this.names.length;
+  }
+
+  add(rows: readonly SearchRow[]): void {
+    for (const row of rows) {
+      this.names.push(row.username);
+      this.ids.push(row.performerId);
+      this.displayNames.push(row.displayName ?? "");
+      this.noDisplayName.push(row.displayName === null ? 1 : 0);
+      let c = 0;
+      if (row.country !== null) {
+        c = this.countryNumber.get(row.country) ?? this.countryNames.length;
+        if (c === this.countryNames.length) {
+          this.countryNumber.set(row.country, c);
+          this.countryNames.push(row.country);
+        }
+      }
+      this.country.push(c);
+      this.gender.push(row.gender === null ? NO_GENDER : (GENDER_NUMBER[row.gender] ?? NO_GENDER));
+      this.age.push(row.age !== null && row.age >= 18 && row.age <= 120 ? row.age : NO_AGE);
+      this.followers.push(row.followers ?? NO_COUNT);
+      this.peaks.push(row.peakViewers ?? NO_COUNT);
+      this.lastSeen.push(row.lastSeen);
+      this.rowTags.clear();
+      for (const tag of row.tags.split(" ")) {
+        if (tag === "") continue;
+        let t = this.tagNumber.get(tag);
+        if (t === undefined) {
+          t = this.tagNames.length;
+          this.tagNames.push(tag);
+          this.tagNumber.set(tag, t);
+        }
+        if (this.rowTags.has(t)) continue;
+        this.rowTags.add(t);
+        this.tagIds.push(t);
+      }
+      this.tagEnd.push(this.tagIds.length);
+    }
+  }
+
+  /**
+   * The index of every row added. `pause` runs between slices of work, so a reload of 500,000
+   * rows never holds the event loop for long.
+   */
+  async build(pause: () => Promise<void>): Promise<SearchIndex> {
+    const n = this.size;
+    // Rows in username order; row k is the k-th row added (its load place) order[k].
+    const order = Int32Array.from({ length: n }, (_, k) => k);
+    const compare = byName(this.names);
+    let sorted = true;
+    for (let k = 1; k < n && sorted; k++) sorted = compare(k - 1, k) < 0;
+    if (!sorted) order.sort(compare);
+    await pause();
+    const names = new TextColumnBuilder();
+    for (let r = 0; r < n; r++) names.push(this.names[order[r] as number] as string);
+    this.names.length = 0;
+    const nameColumn = names.done();
+    const ids = this.ids.done();
+    const performerIds = Float64Array.from(order, (k) => ids[k] as number);
+    // Loads arrive in performer_id order: then the rows by id are the load order itself.
+    let idsAscending = true;
+    for (let k = 1; k < n && idsAscending; k++) idsAscending = (ids[k - 1] as number) < (ids[k] as number);
+    const place = positionsOf(order);
+    const idOrder = idsAscending
+      ? place
+      : Int32Array.from(place).sort((a, b) => (performerIds[a] as number) - (performerIds[b] as number));
+    const permuted = <T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(column: Column<T>) => {
+      const values = column.done();
+      const out = new (values.constructor as new (length: number) => T)(n);
+      for (let r = 0; r < n; r++) out[r] = values[order[r] as number] as number;
+      return out;
+    };
+    const noDisplay = permuted(this.noDisplayName);
+    const noDisplayName = newBitset(n);
+    for (let r = 0; r < n; r++) if (noDisplay[r] === 1) setBit(noDisplayName, r);
+    const displayNames = this.displayNames.done(order);
+    const gender = permuted(this.gender);
+    const genderBits = GENDER_CODES.map(() => newBitset(n));
+    for (let r = 0; r < n; r++) {
+      const g = gender[r] as number;
+      if (g !== NO_GENDER) setBit(genderBits[g] as Bitset, r);
+    }
+    const followers = permuted(this.followers);
+    await pause();
+    const tags = this.tagsInRowOrder(order);
+    await pause();
+    const grams = await NameGrams.build(nameColumn, pause);
+    const followerOrder = orderByKeyDesc(followers);
+    await pause();
+    return new SearchIndex({
+      performerIds,
+      idOrder,
+      names: nameColumn,
+      displayNames,
+      noDisplayName,
+      country: permuted(this.country),
+      countryNames: this.countryNames,
+      gender,
+      age: permuted(this.age),
+      followers,
+      peaks: permuted(this.peaks),
+      lastSeen: permuted(this.lastSeen),
+      ...tags,
+      tagNames: this.tagNames,
+      tagNumber: this.tagNumber,
+      genderBits,
+      grams,
+      followerOrder,
+    });
+  }
+
+  /** Each row's tags in row order, and each tag's rows: a list for a rare tag, a bitset for a common one. */
+  private tagsInRowOrder(order: Int32Array) {
+    const n = order.length;
+    const ends = this.tagEnd.done();
+    const loaded = this.tagIds.done();
+    const tagCount = new Int32Array(this.tagNames.length);
+    for (const t of loaded) tagCount[t] = (tagCount[t] as number) + 1;
+    const tagIds =
+      this.tagNames.length <= 0x10000 ? new Uint16Array(loaded.length) : new Int32Array(loaded.length);
+    const tagStart = new Int32Array(n + 1);
+    const tagBits = Array.from(tagCount, (count) => (count > 0 && count >= n / DENSE ? newBitset(n) : null));
+    const tagRowStart = new Int32Array(tagCount.length + 1);
+    for (let t = 0; t < tagCount.length; t++)
+      tagRowStart[t + 1] = (tagRowStart[t] as number) + (tagBits[t] ? 0 : (tagCount[t] as number));
+    const tagRowList = new Int32Array(tagRowStart[tagCount.length] as number);
+    const fill = tagRowStart.slice(0, tagCount.length);
+    let at = 0;
+    for (let r = 0; r < n; r++) {
+      const k = order[r] as number;
+      for (let j = k === 0 ? 0 : (ends[k - 1] as number); j < (ends[k] as number); j++) {
+        const t = loaded[j] as number;
+        tagIds[at++] = t;
+        const bits = tagBits[t];
+        if (bits) setBit(bits, r);
+        else {
+          tagRowList[fill[t] as number] = r;
+          fill[t] = (fill[t] as number) + 1;
+        }
+      }
+      tagStart[r + 1] = at;
+    }
+    return { tagStart, tagIds, tagCount, tagBits, tagRowStart, tagRowList };
   }
 }

@@ -20,11 +20,11 @@ export function modelResult(live: LiveState, row: number): ModelResult {
   const followers = index.followers[row] as number;
   const age = index.age[row] as number;
   return {
-    name: index.names[row] as string,
-    displayName: index.displayNames[row] ?? null,
+    name: index.nameOf(row),
+    displayName: index.displayNameOf(row),
     gender: index.genderCodeOf(row),
     age: age === 0 ? null : age,
-    country: index.countries[row] ?? null,
+    country: index.countryOf(row),
     maxViewers: live.maxViewersOf(row),
     followerCount: followers < 0 ? null : followers,
     tags: index.tagsOf(row),
@@ -58,7 +58,7 @@ export function enrichedName(live: LiveState, row: number, now: number): string 
   const days = Number.isFinite(seen) ? String(Math.max(0, Math.floor((now - seen) / DAY_MS))) : "I";
   const viewers = live.maxViewersOf(row) ?? 0;
   return [
-    index.names[row],
+    index.nameOf(row),
     index.genderCodeOf(row) ?? "",
     age === 0 ? "" : age,
     viewerCode(viewers),

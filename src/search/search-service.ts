@@ -5,18 +5,17 @@ import { LiveState } from "./live-state.ts";
 import { searchMerged } from "./merged-search.ts";
 import { type ModelQuery, scanModels, searchModels } from "./model-query.ts";
 import type { GenderCode } from "./search-index.ts";
-import { SearchIndex } from "./search-index.ts";
+import { SearchIndex, SearchIndexBuilder } from "./search-index.ts";
 import { enrichedName, modelResultJson } from "./search-results.ts";
 import {
   liveRows,
   optedOutIds,
   type SearchRow,
-  type SearchText,
   searchRows,
   searchTexts,
   textsVersion,
 } from "./search-rows.ts";
-import { matchText, SummaryIndex, wordStart, words } from "./summary-index.ts";
+import { matchText, type SummaryIndex, SummaryIndexBuilder, wordStart, words } from "./summary-index.ts";
 import { SUMMARY_LIMIT } from "./summary-rules.ts";
 
 export interface SearchServiceOptions {
@@ -127,10 +126,11 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
 
   async function reload(previous: Loaded | null): Promise<Loaded> {
     const startedAt = now();
-    const rows: SearchRow[] = [];
-    for await (const chunk of searchRows(db)) rows.push(...chunk);
-    const lastId = rows.reduce((max, row) => Math.max(max, row.performerId), 0);
-    const index = await SearchIndex.build(rows, pause);
+    // Chunk by chunk into the builder's typed columns: the rows themselves are never all held at once.
+    const builder = new SearchIndexBuilder();
+    for await (const chunk of searchRows(db)) builder.add(chunk);
+    const index = await builder.build(pause);
+    const lastId = index.lastId;
     const liveAt = await liveRows(db, new Date(startedAt));
     const state = {
       live: new LiveState(index, liveAt, startedAt),
@@ -143,9 +143,9 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
     if (previous !== null && previous.textsVersion === version) {
       return { ...state, summaries: previous.summaries, textsVersion: version };
     }
-    const texts: SearchText[] = [];
-    for await (const chunk of searchTexts(db)) texts.push(...chunk);
-    const summaries = await SummaryIndex.build(index, texts, pause);
+    const texts = new SummaryIndexBuilder(index);
+    for await (const chunk of searchTexts(db)) texts.add(chunk);
+    const summaries = await texts.build(pause);
     return { ...state, summaries, textsVersion: version };
   }
 
@@ -160,7 +160,7 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
     const liveAt = await liveRows(db, new Date(at));
     const rows: SearchRow[] = [];
     for await (const chunk of searchRows(db, current.lastId)) {
-      for (const row of chunk) if (!current.live.index.rowOf.has(row.performerId)) rows.push(row);
+      for (const row of chunk) if (current.live.index.rowOfId(row.performerId) < 0) rows.push(row);
     }
     const added = rows.length === 0 ? null : new LiveState(await SearchIndex.build(rows, pause), liveAt, at);
     return {
@@ -260,8 +260,8 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
       const results: SummaryResult[] = [];
       for (const hit of hits) {
         // A performer gone from the index since the texts were built, or who opted out since, is left out.
-        const row = live.index.rowOf.get(hit.performerId);
-        if (row === undefined || hiddenNow.has(hit.performerId)) continue;
+        const row = live.index.rowOfId(hit.performerId);
+        if (row < 0 || hiddenNow.has(hit.performerId)) continue;
         results.push({
           enrichedName: enrichedName(live, row, at),
           matchText: matchText(hit.text, pattern),
@@ -273,9 +273,9 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
     async popularTags(limit) {
       const state = await current();
       if (state.tagsByUse === undefined) {
-        const { tagNames, tagRows } = state.live.index;
+        const { tagNames, tagCount } = state.live.index;
         state.tagsByUse = tagNames
-          .map((tag, t) => ({ tag, uses: tagRows[t]?.length ?? 0 }))
+          .map((tag, t) => ({ tag, uses: tagCount[t] ?? 0 }))
           .sort((a, b) => b.uses - a.uses || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
           .map(({ tag }) => tag);
       }

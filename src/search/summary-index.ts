@@ -1,6 +1,8 @@
-import { andInto, type Bitset, bitsetOf, bitsetWhere, newBitset, popcount, setBit } from "./bitset.ts";
+import { andInto, type Bitset, newBitset, orInto, popcount, setBit } from "./bitset.ts";
+import { Column, type TextColumn, TextColumnBuilder } from "./columns.ts";
 import { GENDER_CODES, type GenderCode, type SearchIndex } from "./search-index.ts";
 import type { SearchText, TextKind } from "./search-rows.ts";
+import { positionsOf } from "./sorted-lists.ts";
 import { SUMMARY_LIMIT } from "./summary-rules.ts";
 
 /** The longest match text a result carries. */
@@ -19,6 +21,12 @@ export interface SummaryHit {
 
 /** Texts between two pauses of a build. */
 const SLICE = 20_000;
+/**
+ * A word in at least 1 text in DENSE keeps a bitset instead of its list of texts: the list would be
+ * as large or larger (4 bytes a text against one bit a text).
+ */
+const DENSE = 32;
+const KINDS: readonly TextKind[] = ["summary", "fan_quote"];
 
 /**
  * A full-text index of the performers' summaries and fan quotes: for every word, the texts that
@@ -26,53 +34,24 @@ const SLICE = 20_000;
  * vocabulary is kept sorted, so a term's words are one contiguous range. Texts are numbered most
  * followed performer first (as of the build), so the first 250 matches in text order are the
  * answer. It keeps performer ids, not index rows: texts change far less often than the
- * performers, so it is rebuilt only when they do.
+ * performers, so it is rebuilt only when they do. The texts themselves are UTF-8 bytes
+ * (TextColumn), decoded for the hits an answer shows.
  */
 export class SummaryIndex {
-  private performerIds = new Float64Array(0);
-  /** Texts of each gender (GENDER_CODES order). */
-  private genderBits: Bitset[] = [];
-  private kinds: TextKind[] = [];
-  private texts: string[] = [];
-  private vocabulary: string[] = [];
-  private postings: Int32Array[] = [];
-
-  /** Builds from the loaded texts, ordered and gendered by `index`; texts of performers not in it are left out. */
-  static async build(
-    index: SearchIndex,
-    loaded: SearchText[],
-    pause: () => Promise<void>,
-  ): Promise<SummaryIndex> {
-    const docs = loaded
-      .map((t) => ({ row: index.rowOf.get(t.performerId) ?? -1, ...t }))
-      .filter((d) => d.row >= 0 && d.text.trim() !== "")
-      .sort(
-        (a, b) =>
-          (index.followerPosition[a.row] as number) - (index.followerPosition[b.row] as number) ||
-          (a.kind === b.kind ? 0 : a.kind === "summary" ? -1 : 1),
-      );
-    const built = new SummaryIndex();
-    built.performerIds = Float64Array.from(docs, (d) => d.performerId);
-    built.genderBits = GENDER_CODES.map((_, g) =>
-      bitsetWhere(docs.length, (n) => index.gender[(docs[n] as { row: number }).row] === g),
-    );
-    built.kinds = docs.map((d) => d.kind);
-    // Whitespace collapsed once here, not in every answer that shows the text.
-    built.texts = docs.map((d) => d.text.replace(/\s+/g, " ").trim());
-    const lists = new Map<string, number[]>();
-    for (let n = 0; n < docs.length; n++) {
-      for (const word of new Set(words(built.texts[n] as string))) {
-        const list = lists.get(word);
-        if (list === undefined) lists.set(word, [n]);
-        else list.push(n);
-      }
-      if (n % SLICE === SLICE - 1) await pause();
-    }
-    built.vocabulary = [...lists.keys()].sort();
-    await pause();
-    built.postings = built.vocabulary.map((word) => Int32Array.from(lists.get(word) as number[]));
-    return built;
-  }
+  constructor(
+    private readonly performerIds: Float64Array,
+    /** Texts of each gender (GENDER_CODES order). */
+    private readonly genderBits: Bitset[],
+    /** Each text's kind, a number into KINDS. */
+    private readonly kinds: Uint8Array,
+    private readonly texts: TextColumn,
+    private readonly vocabulary: string[],
+    /** Texts of a rare word w: postings.subarray(postingStart[w], postingStart[w + 1]) (empty for a common one). */
+    private readonly postingStart: Int32Array,
+    private readonly postings: Int32Array,
+    /** The common words' texts as bitsets (null for a rare one). */
+    private readonly wordBits: (Bitset | null)[],
+  ) {}
 
   get textCount(): number {
     return this.texts.length;
@@ -100,14 +79,15 @@ export class SummaryIndex {
         v ^= low;
         hits.push({
           performerId: this.performerIds[n] as number,
-          kind: this.kinds[n] as TextKind,
-          text: this.texts[n] as string,
+          kind: KINDS[this.kinds[n] as number] as TextKind,
+          text: this.texts.get(n),
         });
       }
     }
     return { count: popcount(matches), hits };
   }
 
+  /** A fresh bitset of the texts holding a word that begins with `term`. */
   private textsWithPrefix(term: string): Bitset {
     let lo = 0;
     let hi = this.vocabulary.length;
@@ -118,12 +98,121 @@ export class SummaryIndex {
     }
     let end = lo;
     while (end < this.vocabulary.length && (this.vocabulary[end] as string).startsWith(term)) end++;
-    if (end - lo === 1) return bitsetOf(this.texts.length, this.postings[lo] as Int32Array);
     const bits = newBitset(this.texts.length);
     for (let w = lo; w < end; w++) {
-      for (const n of this.postings[w] as Int32Array) setBit(bits, n);
+      const dense = this.wordBits[w];
+      if (dense) orInto(bits, dense);
+      else
+        for (let k = this.postingStart[w] as number; k < (this.postingStart[w + 1] as number); k++)
+          setBit(bits, this.postings[k] as number);
     }
     return bits;
+  }
+}
+
+/**
+ * Takes the texts chunk by chunk as they are read, for an index's performers (the others are left
+ * out): each text as UTF-8 bytes and its distinct words as numbers, so a reload never holds the
+ * loaded texts as strings, nor a list of numbers per word on the heap. Then numbers them (most
+ * followed performer first) and builds the word lists.
+ */
+export class SummaryIndexBuilder {
+  private readonly rows = new Column(Int32Array);
+  private readonly kinds = new Column(Uint8Array);
+  private readonly texts = new TextColumnBuilder();
+  private readonly wordNumber = new Map<string, number>();
+  private readonly wordNames: string[] = [];
+  private readonly textWords = new Column(Int32Array);
+  private readonly wordsEnd = new Column(Int32Array);
+  private readonly textSeen = new Set<number>();
+
+  constructor(private readonly index: SearchIndex) {}
+
+  add(loaded: readonly SearchText[]): void {
+    for (const t of loaded) {
+      const row = this.index.rowOfId(t.performerId);
+      if (row < 0 || t.text.trim() === "") continue;
+      // Whitespace collapsed once here, not in every answer that shows the text.
+      const text = t.text.replace(/\s+/g, " ").trim();
+      this.rows.push(row);
+      this.kinds.push(KINDS.indexOf(t.kind));
+      this.texts.push(text);
+      this.textSeen.clear();
+      for (const word of words(text)) {
+        let w = this.wordNumber.get(word);
+        if (w === undefined) {
+          w = this.wordNames.length;
+          this.wordNumber.set(word, w);
+          this.wordNames.push(word);
+        }
+        if (this.textSeen.has(w)) continue;
+        this.textSeen.add(w);
+        this.textWords.push(w);
+      }
+      this.wordsEnd.push(this.textWords.length);
+    }
+  }
+
+  async build(pause: () => Promise<void>): Promise<SummaryIndex> {
+    const { index } = this;
+    const rows = this.rows.done();
+    const loadedKinds = this.kinds.done();
+    const count = rows.length;
+    // Text n is the one loaded order[n]-th: by follower place, summaries before quotes, then as loaded.
+    const key = (k: number) =>
+      (index.followerPosition[rows[k] as number] as number) * 2 + (loadedKinds[k] as number);
+    const order = Int32Array.from({ length: count }, (_, k) => k).sort((a, b) => key(a) - key(b) || a - b);
+    await pause();
+    const performerIds = Float64Array.from(order, (k) => index.performerIds[rows[k] as number] as number);
+    const kinds = Uint8Array.from(order, (k) => loadedKinds[k] as number);
+    const genderBits = GENDER_CODES.map(() => newBitset(count));
+    for (let n = 0; n < count; n++) {
+      const g = index.gender[rows[order[n] as number] as number] as number;
+      if (g < genderBits.length) setBit(genderBits[g] as Bitset, n);
+    }
+    const texts = this.texts.done(order);
+    await pause();
+    // The vocabulary sorted; place[w] is word w's place in it.
+    const byPlace = Int32Array.from(this.wordNames, (_, w) => w).sort((a, b) => {
+      const x = this.wordNames[a] as string;
+      const y = this.wordNames[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const vocabulary = Array.from(byPlace, (w) => this.wordNames[w] as string);
+    const place = positionsOf(byPlace);
+    const textWords = this.textWords.done();
+    const ends = this.wordsEnd.done();
+    const counts = new Int32Array(vocabulary.length);
+    for (const w of textWords) counts[place[w] as number] = (counts[place[w] as number] as number) + 1;
+    const wordBits = Array.from(counts, (c) => (c > 0 && c >= count / DENSE ? newBitset(count) : null));
+    const postingStart = new Int32Array(vocabulary.length + 1);
+    for (let p = 0; p < vocabulary.length; p++)
+      postingStart[p + 1] = (postingStart[p] as number) + (wordBits[p] ? 0 : (counts[p] as number));
+    const postings = new Int32Array(postingStart[vocabulary.length] as number);
+    const fill = postingStart.slice(0, vocabulary.length);
+    for (let n = 0; n < count; n++) {
+      const k = order[n] as number;
+      for (let j = k === 0 ? 0 : (ends[k - 1] as number); j < (ends[k] as number); j++) {
+        const p = place[textWords[j] as number] as number;
+        const bits = wordBits[p];
+        if (bits) setBit(bits, n);
+        else {
+          postings[fill[p] as number] = n;
+          fill[p] = (fill[p] as number) + 1;
+        }
+      }
+      if (n % SLICE === SLICE - 1) await pause();
+    }
+    return new SummaryIndex(
+      performerIds,
+      genderBits,
+      kinds,
+      texts,
+      vocabulary,
+      postingStart,
+      postings,
+      wordBits,
+    );
   }
 }
 
