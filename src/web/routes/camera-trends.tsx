@@ -4,8 +4,10 @@ import cameraTrendsCss from "../components/camera-trends/camera-trends.css?url";
 import { CameraTrendsPage } from "../components/camera-trends/camera-trends-page.tsx";
 import chartCss from "../components/charts/svg-line-chart.css?url";
 import { ErrorPage } from "../components/error-page.tsx";
+import { OlderDaysNote } from "../components/older-days-note.tsx";
 import { loadCameraTrends } from "../lib/camera-trends/load.server.ts";
 import { cameraTrendsPath } from "../lib/camera-trends/trend-view.ts";
+import { olderDaysComing } from "../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -16,8 +18,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cameraTrendsCss },
 ];
 
-export function loader({ request, context }: PageLoaderArgs) {
-  return loadCameraTrends(request, context);
+export async function loader({ request, context }: PageLoaderArgs) {
+  // After a first start the newest day comes first: the page says when older days are still coming.
+  const [page, olderDays] = await Promise.all([loadCameraTrends(request, context), olderDaysComing(context)]);
+  return { ...page, olderDays };
 }
 
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
@@ -40,5 +44,10 @@ export function ErrorBoundary() {
 export default function CameraTrends() {
   const data = useLoaderData<typeof loader>();
   const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
-  return <CameraTrendsPage data={data} platformName={platformName} />;
+  return (
+    <>
+      <OlderDaysNote olderDays={data.olderDays} />
+      <CameraTrendsPage data={data} platformName={platformName} />
+    </>
+  );
 }

@@ -4,7 +4,9 @@ import pageCss from "../components/country-map/country-map.css?url";
 import { CountryMapPage, mapHeading } from "../components/country-map/country-map-page.tsx";
 import { ErrorPage } from "../components/error-page.tsx";
 import { flagLinks } from "../components/flag.tsx";
+import { OlderDaysNote } from "../components/older-days-note.tsx";
 import { loadCountryMap } from "../lib/country-map/load.server.ts";
+import { olderDaysComing } from "../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -12,8 +14,13 @@ import type { loader as rootLoader } from "../root.tsx";
 /** /map, /map/{gender} (SPEC §2 route table): performers by country, on a world map drawn here. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }, ...flagLinks()];
 
-export function loader({ params, context }: PageLoaderArgs) {
-  return loadCountryMap(params.gender, context);
+export async function loader({ params, context }: PageLoaderArgs) {
+  // After a first start the newest day comes first: the page says when older days are still coming.
+  const [page, olderDays] = await Promise.all([
+    loadCountryMap(params.gender, context),
+    olderDaysComing(context),
+  ]);
+  return { ...page, olderDays };
 }
 
 // The counts change once a day.
@@ -39,5 +46,10 @@ export function ErrorBoundary() {
 export default function CountryMap() {
   const data = useLoaderData<typeof loader>();
   const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
-  return <CountryMapPage data={data} platformName={platformName} />;
+  return (
+    <>
+      <OlderDaysNote olderDays={data.olderDays} />
+      <CountryMapPage data={data} platformName={platformName} />
+    </>
+  );
 }

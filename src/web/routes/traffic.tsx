@@ -2,8 +2,10 @@ import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import chartCss from "../components/charts/time-chart.css?url";
 import { ErrorPage } from "../components/error-page.tsx";
+import { OlderDaysNote } from "../components/older-days-note.tsx";
 import trafficCss from "../components/traffic/traffic.css?url";
 import { TrafficPage } from "../components/traffic/traffic-page.tsx";
+import { olderDaysComing } from "../lib/older-days.server.ts";
 import { PAGE_GENDER_LABELS } from "../lib/page-genders.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
@@ -16,8 +18,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: trafficCss },
 ];
 
-export function loader({ request, context }: PageLoaderArgs) {
-  return loadTraffic(request, context);
+export async function loader({ request, context }: PageLoaderArgs) {
+  // After a first start the newest day comes first: the page says when older days are still coming.
+  const [page, olderDays] = await Promise.all([loadTraffic(request, context), olderDaysComing(context)]);
+  return { ...page, olderDays };
 }
 
 // The files change once a day.
@@ -43,5 +47,10 @@ export function ErrorBoundary() {
 export default function Traffic() {
   const data = useLoaderData<typeof loader>();
   const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
-  return <TrafficPage data={data} platformName={platformName} />;
+  return (
+    <>
+      <OlderDaysNote olderDays={data.olderDays} />
+      <TrafficPage data={data} platformName={platformName} />
+    </>
+  );
 }

@@ -3,8 +3,10 @@ import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import mapCss from "../components/country-map/country-map.css?url";
 import { ErrorPage } from "../components/error-page.tsx";
 import { flagLinks } from "../components/flag.tsx";
+import { OlderDaysNote } from "../components/older-days-note.tsx";
 import worldCss from "../components/world-locations/world-locations.css?url";
 import { WorldLocationsPage } from "../components/world-locations/world-locations-page.tsx";
+import { olderDaysComing } from "../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
 import { loadWorldLocations } from "../lib/world-locations/load.server.ts";
@@ -17,8 +19,13 @@ export const links: LinksFunction = () => [
   ...flagLinks(),
 ];
 
-export function loader({ request, context }: PageLoaderArgs) {
-  return loadWorldLocations(request, context);
+export async function loader({ request, context }: PageLoaderArgs) {
+  // After a first start the newest day comes first: the page says when older days are still coming.
+  const [page, olderDays] = await Promise.all([
+    loadWorldLocations(request, context),
+    olderDaysComing(context),
+  ]);
+  return { ...page, olderDays };
 }
 
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
@@ -42,5 +49,10 @@ export function ErrorBoundary() {
 export default function WorldLocations() {
   const data = useLoaderData<typeof loader>();
   const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
-  return <WorldLocationsPage data={data} platformName={platformName} />;
+  return (
+    <>
+      <OlderDaysNote olderDays={data.olderDays} />
+      <WorldLocationsPage data={data} platformName={platformName} />
+    </>
+  );
 }
