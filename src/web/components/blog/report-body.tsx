@@ -45,7 +45,9 @@ export function ReportBody({ report }: { report: ReportFile }) {
         <TableBox caption="Averages over the month's polls, against the month before and a year before">
           <thead>
             <tr>
-              <th scope="col">Month</th>
+              <th scope="col" className="report__label">
+                Month
+              </th>
               <th scope="col">Days</th>
               <th scope="col">Rooms</th>
               <th scope="col">Viewers</th>
@@ -82,7 +84,9 @@ export function ReportBody({ report }: { report: ReportFile }) {
               <thead>
                 <tr>
                   <th scope="col">Rank</th>
-                  <th scope="col">Performer</th>
+                  <th scope="col" className="report__label">
+                    Performer
+                  </th>
                   <th scope="col">Most viewers</th>
                   <th scope="col">Hours online</th>
                 </tr>
@@ -115,7 +119,9 @@ export function ReportBody({ report }: { report: ReportFile }) {
               <thead>
                 <tr>
                   <th scope="col">Rank</th>
-                  <th scope="col">Performer</th>
+                  <th scope="col" className="report__label">
+                    Performer
+                  </th>
                   <th scope="col">Followers won</th>
                   <th scope="col">Followers at the end</th>
                 </tr>
@@ -158,7 +164,9 @@ export function ReportBody({ report }: { report: ReportFile }) {
           <TableBox caption="The most used tags: performers using them on a day, on average">
             <thead>
               <tr>
-                <th scope="col">Tag</th>
+                <th scope="col" className="report__label">
+                  Tag
+                </th>
                 <th scope="col">Performers</th>
               </tr>
             </thead>
@@ -180,7 +188,9 @@ export function ReportBody({ report }: { report: ReportFile }) {
         <TableBox caption="Each hour of the day (UTC): rooms and viewers on average over the month">
           <thead>
             <tr>
-              <th scope="col">Hour (UTC)</th>
+              <th scope="col" className="report__label">
+                Hour (UTC)
+              </th>
               <th scope="col">Rooms</th>
               <th scope="col">Viewers</th>
             </tr>
@@ -207,7 +217,9 @@ export function ReportBody({ report }: { report: ReportFile }) {
             <TableBox caption="Countries by their share of the month's performer-days (a performer seen on a day)">
               <thead>
                 <tr>
-                  <th scope="col">Country</th>
+                  <th scope="col" className="report__label">
+                    Country
+                  </th>
                   <th scope="col">Performer-days</th>
                   <th scope="col">Share</th>
                 </tr>
@@ -283,7 +295,9 @@ function TagTable({ caption, rows }: { caption: string; rows: ReportFile["tags"]
     <TableBox caption={caption}>
       <thead>
         <tr>
-          <th scope="col">Tag</th>
+          <th scope="col" className="report__label">
+            Tag
+          </th>
           <th scope="col">This month</th>
           <th scope="col">The month before</th>
           <th scope="col">Change</th>
