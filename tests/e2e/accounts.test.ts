@@ -3,8 +3,6 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
-import type { Mailer } from "../../src/mail/mailer.ts";
-import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { WRONG_CONFIRMATION, WRONG_PASSWORD } from "../../src/server/routes/account.ts";
 import {
   NOT_CONFIRMED,
@@ -15,6 +13,7 @@ import {
 } from "../../src/server/routes/auth/auth-routes.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
+import { recordingMailer } from "../helpers/recording-mailer.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
 
@@ -28,14 +27,7 @@ import { browserSite } from "./browser-site.ts";
 const PASSWORD = "orchid-lantern-42";
 const RECORD_KEY = "camstats.user";
 
-const mail: OutgoingMail[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    mail.push(message);
-    return `<${mail.length}@camstats.test>`;
-  },
-  async close() {},
-};
+const { mailer, mail } = recordingMailer();
 
 const site = browserSite(async () => {
   const database = await createTestDatabase();

@@ -6,8 +6,6 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
-import type { Mailer } from "../../src/mail/mailer.ts";
-import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { publishBingoData } from "../../src/publish/bingo-data.ts";
 import { RateWindows } from "../../src/server/rate-windows.ts";
 import { BINGO_PNG_PER_MINUTE } from "../../src/server/routes/bingo-card-png.ts";
@@ -24,6 +22,7 @@ import { insertSubjectGoal } from "../helpers/bingo-goals.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertPerformer } from "../helpers/fixtures.ts";
 import { testPublishContext } from "../helpers/publish.ts";
+import { recordingMailer } from "../helpers/recording-mailer.ts";
 import { listenLocally } from "../helpers/site.ts";
 import { confirmedAccount } from "./account-steps.ts";
 import { DESKTOP, expectNoSeriousViolations, openPage, PHONE } from "./browser.ts";
@@ -39,14 +38,7 @@ import { heading, PERSON } from "./page-helpers.ts";
  */
 
 const PASSWORD = "orchid-lantern-42";
-const mail: OutgoingMail[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    mail.push(message);
-    return `<${mail.length}@camstats.test>`;
-  },
-  async close() {},
-};
+const { mailer, mail } = recordingMailer();
 
 const overflows = (page: Page) =>
   page.evaluate<boolean>("document.documentElement.scrollWidth > document.documentElement.clientWidth");

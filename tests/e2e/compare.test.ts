@@ -3,13 +3,12 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
-import type { Mailer } from "../../src/mail/mailer.ts";
-import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { yesterdayUtc } from "../../src/site/shown-days.ts";
 import { addDays } from "../../src/stats/calendar.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertPerformer, insertPerformerDay } from "../helpers/fixtures.ts";
+import { recordingMailer } from "../helpers/recording-mailer.ts";
 import { confirmedAccount, signInHere } from "./account-steps.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
@@ -23,14 +22,7 @@ import { drawnChartProblems, heading } from "./page-helpers.ts";
  */
 
 const PASSWORD = "orchid-lantern-42";
-const mail: OutgoingMail[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    mail.push(message);
-    return `<${mail.length}@camstats.test>`;
-  },
-  async close() {},
-};
+const { mailer, mail } = recordingMailer();
 
 const overflows = (page: Page) =>
   page.evaluate<boolean>("document.documentElement.scrollWidth > document.documentElement.clientWidth");

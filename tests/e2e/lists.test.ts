@@ -13,7 +13,6 @@ import { alertTokenKey } from "../../src/lists/alert-token.ts";
 import { createGoLiveAlerts } from "../../src/lists/go-live-alerts.ts";
 import { createLogger } from "../../src/log.ts";
 import { createMailer, type Mailer } from "../../src/mail/mailer.ts";
-import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { type MailSink, startMailSink } from "../../src/mail/sink.ts";
 import { publishPublicLists } from "../../src/publish/public-lists.ts";
 import { UNSUBSCRIBE_BUTTON } from "../../src/server/routes/list-alerts-page.ts";
@@ -24,6 +23,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertPerformer } from "../helpers/fixtures.ts";
 import { solidImage } from "../helpers/images.ts";
 import { LATEST_DAY, rankedRows, writeRankedListFixture } from "../helpers/ranked-list-files.ts";
+import { recordingMailer } from "../helpers/recording-mailer.ts";
 import { insertSearchPerformers } from "../helpers/search-performers.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
@@ -48,14 +48,7 @@ const UNKNOWN = ["nobody_here", "ghost_cam", "not_a_performer"];
 const RANKED = rankedRows("f", LATEST_DAY, "all")[0]?.u ?? "";
 const PAGE_404 = "Failed to load resource: the server responded with a status of 404 (Not Found)";
 
-const mail: OutgoingMail[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    mail.push(message);
-    return `<${mail.length}@camstats.test>`;
-  },
-  async close() {},
-};
+const { mailer, mail } = recordingMailer();
 
 let t: TestDatabase;
 let publishDir: string;

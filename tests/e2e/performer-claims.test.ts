@@ -9,8 +9,6 @@ import { loadConfig } from "../../src/config.ts";
 import type { Db } from "../../src/db/connect.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
-import type { Mailer } from "../../src/mail/mailer.ts";
-import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { claimsHook } from "../../src/profiles/claim-check.ts";
 import { onlineUsersHook } from "../../src/publish/online-users.ts";
 import { onlineUsersPath } from "../../src/publish/paths.ts";
@@ -18,6 +16,7 @@ import { createSearchService } from "../../src/search/search-service.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { startTestPlatform, type TestPlatform, testCollector } from "../helpers/platform.ts";
+import { recordingMailer } from "../helpers/recording-mailer.ts";
 import { confirmedAccount as createAccount, signInHere as signInOnPage } from "./account-steps.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
@@ -32,14 +31,7 @@ import { browserSite } from "./browser-site.ts";
 const PASSWORD = "orchid-lantern-42";
 const T0 = Date.UTC(2026, 10, 18, 21, 0);
 
-const mail: OutgoingMail[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    mail.push(message);
-    return `<${mail.length}@camstats.test>`;
-  },
-  async close() {},
-};
+const { mailer, mail } = recordingMailer();
 
 let platform: TestPlatform;
 let db: Db;

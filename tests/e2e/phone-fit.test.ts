@@ -6,8 +6,6 @@ import { loadConfig } from "../../src/config.ts";
 import { createList } from "../../src/db/queries/lists.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
-import type { Mailer } from "../../src/mail/mailer.ts";
-import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
 import { testApp } from "../helpers/api.ts";
 import { writeCameraTrendsFixture } from "../helpers/camera-trends-file.ts";
@@ -18,6 +16,7 @@ import { writeMorePagesFiles } from "../helpers/more-pages-files.ts";
 import { seedPerformerFixture } from "../helpers/performer-fixture.ts";
 import { startTestPlatform, type TestPlatform } from "../helpers/platform.ts";
 import { writeRankedListFixture } from "../helpers/ranked-list-files.ts";
+import { recordingMailer } from "../helpers/recording-mailer.ts";
 import { insertSearchPerformers } from "../helpers/search-performers.ts";
 import { insertSummaryPerformers } from "../helpers/summaries.ts";
 import { writeTagOverviewFixture } from "../helpers/tag-overview-files.ts";
@@ -89,14 +88,7 @@ const FAMILIES = [
   "/teen-cams",
 ] as const;
 
-const mail: OutgoingMail[] = [];
-const mailer: Mailer = {
-  async send(message) {
-    mail.push(message);
-    return `<${mail.length}@camstats.test>`;
-  },
-  async close() {},
-};
+const { mailer, mail } = recordingMailer();
 
 /** The document's width against the screen's, once the page's scripts have drawn it. */
 interface Fit {

@@ -4,11 +4,10 @@ import type { Db } from "../../src/db/connect.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
 import { alertTokenKey } from "../../src/lists/alert-token.ts";
-import type { Mailer } from "../../src/mail/mailer.ts";
-import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 import type { AppOptions } from "../../src/server/app.ts";
 import { testApp } from "./api.ts";
 
+import { recordingMailer } from "./recording-mailer.ts";
 export const ORIGIN = "http://camstats.test";
 export const PASSWORD = "orchid-lantern-42";
 const AUTH_SECRET = "s".repeat(48);
@@ -31,16 +30,8 @@ export function accountsSite(
    */
   harness: { mailMs?: number; answerFloorMs?: number } = {},
 ) {
-  const mail: OutgoingMail[] = [];
+  const { mailer, mail } = recordingMailer(harness.mailMs === undefined ? {} : { sendMs: harness.mailMs });
   const clock = { now: Date.now() };
-  const mailer: Mailer = {
-    async send(message) {
-      mail.push(message);
-      if (harness.mailMs !== undefined) await new Promise((resolve) => setTimeout(resolve, harness.mailMs));
-      return `<${mail.length}@camstats.test>`;
-    },
-    async close() {},
-  };
   const auth = createAuth({ db, secret: AUTH_SECRET, origin: ORIGIN, mailer, siteName: "camstats" });
   const app: FastifyInstance = testApp(db, {
     ...appOptions,

@@ -3,11 +3,10 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { recordingMailer } from "../../../../tests/helpers/recording-mailer.ts";
 import { createAuth } from "../../../identity/auth.ts";
 import { type GoogleStandIn, startGoogleStandIn } from "../../../identity/google-stand-in.ts";
 import { createIdentity } from "../../../identity/identity.ts";
-import type { Mailer } from "../../../mail/mailer.ts";
-import type { OutgoingMail } from "../../../mail/outgoing-mail.ts";
 
 /**
  * Issue 17's Google sign-in through the app, against the sandbox's stand-in for Google over real
@@ -34,14 +33,7 @@ describe("Google sign-in: /v1/auth/google/* against the sandbox's stand-in", () 
   let t: TestDatabase;
   let app: FastifyInstance;
   let standIn: GoogleStandIn;
-  const mail: OutgoingMail[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      mail.push(message);
-      return `<${mail.length}@camstats.test>`;
-    },
-    async close() {},
-  };
+  const { mailer, mail } = recordingMailer();
 
   beforeAll(async () => {
     t = await createTestDatabase();
