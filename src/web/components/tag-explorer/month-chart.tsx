@@ -53,17 +53,26 @@ export function Sparkline({ values: all }: { values: readonly (number | null)[] 
   const max = Math.max(...known);
   const min = Math.min(...known);
   const span = max - min || 1;
-  const points = values
-    .map((v, i) =>
-      v === null
-        ? null
-        : `${((i / (values.length - 1)) * 78 + 1).toFixed(1)},${(21 - ((v - min) / span) * 18).toFixed(1)}`,
-    )
-    .filter((p) => p !== null)
-    .join(" ");
+  // Runs of months with figures, each its own line: a month without one is a gap, not a bridge.
+  const runs: string[][] = [[]];
+  values.forEach((v, i) => {
+    if (v === null) runs.push([]);
+    else
+      runs[runs.length - 1]?.push(
+        `${((i / (values.length - 1)) * 78 + 1).toFixed(1)},${(21 - ((v - min) / span) * 18).toFixed(1)}`,
+      );
+  });
   return (
     <svg className="sparkline" viewBox="0 0 80 24" aria-hidden="true" focusable="false">
-      <polyline points={points} />
+      {runs
+        .filter((run) => run.length > 0)
+        .map((run) =>
+          run.length === 1 ? (
+            <circle key={run[0]} cx={run[0]?.split(",")[0]} cy={run[0]?.split(",")[1]} r={1.5} />
+          ) : (
+            <polyline key={run[0]} points={run.join(" ")} />
+          ),
+        )}
     </svg>
   );
 }
