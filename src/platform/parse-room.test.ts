@@ -115,8 +115,11 @@ describe("parseRoom", () => {
     expect(parsed?.profile).toMatchObject({ display_name: "Anna", room_subject: "hi #x", location: "ab" });
   });
 
-  it("reads the older feed's trans code 's' as 't'", () => {
+  it("reads every trans key (s, tf, tm, tn) as the platform's t", () => {
     expect(parseRoom(realRoom({ gender: "s" }))?.gender).toBe("t");
+    // SPEC §1's gender keys: tf, tm and tn are trans kinds, all trans.
+    for (const kind of ["tf", "tm", "tn"]) expect(parseRoom(realRoom({ gender: kind }))?.gender).toBe("t");
+    expect(parseRoom(realRoom({ gender: "tx" }))?.gender).toBeNull();
   });
 
   it("rejects values of the wrong shape instead of storing them", () => {

@@ -70,10 +70,13 @@ function text(value: unknown, max = 2000): string | undefined {
   return typeof value === "string" ? value.replace(/\p{Cc}/gu, "").slice(0, max) : undefined;
 }
 
+/** SPEC's gender keys for trans: s (an older feed's, and the search's), and tf, tm, tn (its kinds). */
+const TRANS_KEYS: ReadonlySet<unknown> = new Set(["t", "s", "tf", "tm", "tn"]);
+
 function gender(value: unknown): Gender | undefined {
-  if (value === "f" || value === "m" || value === "c" || value === "t") return value;
-  // An older feed wrote trans as "s"; the SPEC's search also maps trans to "s".
-  if (value === "s") return "t";
+  if (value === "f" || value === "m" || value === "c") return value;
+  // Every trans kind is stored as the platform's t: rankings, pages and the search see one trans.
+  if (TRANS_KEYS.has(value)) return "t";
   return undefined;
 }
 

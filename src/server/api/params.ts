@@ -15,13 +15,15 @@ export const modelNameParam = z
   .pipe(z.string().regex(/^[a-z0-9_][a-z0-9_.-]*$/, "expected a performer name: letters, digits, _ . and -"));
 
 /**
- * A gender as the search sends it (SPEC §7: f, m, c, and s for every trans kind; t, the platform's
- * own code, is taken too); empty or "all" is every gender (null).
+ * A gender as the search sends it (SPEC §7: f, m, c, and s for every trans kind; t, tf, tm and tn,
+ * the platform's trans kinds, are taken as s, SPEC's gender keys); empty or "all" is every gender (null).
  */
 export const genderCodeParam = z
-  .enum(["", "all", "f", "m", "c", "s", "t"], { error: "expected a gender code: f, m, c or s" })
+  .enum(["", "all", "f", "m", "c", "s", "t", "tf", "tm", "tn"], {
+    error: "expected a gender code: f, m, c or s",
+  })
   .transform((g): GenderCode | null =>
-    g === "s" || g === "t" ? "s" : g === "f" || g === "m" || g === "c" ? g : null,
+    g === "f" || g === "m" || g === "c" ? g : g === "" || g === "all" ? null : "s",
   );
 
 /** The gender column's code for a search gender code (trans is stored as the platform's t). */

@@ -153,6 +153,11 @@ describe("GET /api/model_search", () => {
   it("filters by gender code, trans as s", async () => {
     const trans = (await apiGet(app, "/api/model_search?gender=s")).body;
     expect(trans.results).toEqual([expect.objectContaining({ name: "dee", gender: "s" })]);
+    // SPEC's gender keys: every trans kind asks for trans.
+    for (const kind of ["t", "tf", "tm", "tn"])
+      expect((await apiGet(app, `/api/model_search?gender=${kind}`)).body.results, kind).toEqual(
+        trans.results,
+      );
     expect(names((await apiGet(app, "/api/model_search?gender=c")).body)).toEqual(["cara"]);
     expect((await apiGet(app, "/api/model_search?gender=m&searchTerm=bo")).body.resultCount).toBe(1);
     const bad = await apiGet(app, "/api/model_search?gender=x");
