@@ -3,18 +3,23 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
- * The client build's file names carry the source file's name and a hash of the content, so moving a
- * page's files renames its chunks without changing a byte the browser runs. The snapshots name each
- * built file by its content instead, with the names it holds of other built files blanked: two builds
- * whose files say the same things get the same names, whatever they were called.
+ * The client build's file names carry the source file's name and a hash of the content, and a
+ * moved source file changes more than its own chunk's name: Rollup orders modules by path, so the
+ * shared chunks' boundaries and the minifier's export names move too, and every script's bytes
+ * change with them (decision 0039). So in the snapshots every built script is `ASSET.js` (the page
+ * still names as many, in the same places), while the stylesheets and other files keep a name made
+ * from their content, with the names they hold of other built files blanked: a page that loads
+ * other CSS shows.
  */
 
 const COMPRESSED = /\.(br|gz)$/;
+/** The manifest's version is a hash of the manifest, file names included. */
+const MANIFEST = /^manifest-([0-9a-f]+)\.js$/;
 
 export interface AssetNames {
-  /** Replaces every built file's name in `text` by its content name. */
+  /** Replaces every built file's name in `text`. */
   normalise(text: string): string;
-  /** One line per built file (compressed copies left out): its content name, sorted. */
+  /** The stylesheets and other files that are not scripts, by content name, sorted. */
   listing: string[];
 }
 
@@ -22,23 +27,28 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function assetNames(assetsDir: string): AssetNames {
   const names = readdirSync(assetsDir).filter((name) => !COMPRESSED.test(name));
+  const versions = names.flatMap((name) => MANIFEST.exec(name)?.[1] ?? []);
   // Longest first, so that no name is taken for a prefix of a longer one.
   const pattern = new RegExp(
-    [...names]
+    [...names, ...versions]
       .sort((a, b) => b.length - a.length)
       .map(literal)
       .join("|"),
     "g",
   );
-  const canonical = new Map<string, string>();
+  const canonical = new Map<string, string>(versions.map((version) => [version, "VERSION"]));
   for (const name of names) {
+    if (name.endsWith(".js")) {
+      canonical.set(name, "ASSET.js");
+      continue;
+    }
     const blanked = readFileSync(path.join(assetsDir, name), "latin1").replace(pattern, "ASSET");
     const digest = createHash("sha256").update(blanked, "latin1").digest("hex").slice(0, 16);
     canonical.set(name, `${digest}${path.extname(name)}`);
   }
   return {
     normalise: (text) => text.replace(pattern, (name) => canonical.get(name) ?? name),
-    listing: [...canonical.values()].sort(),
+    listing: [...canonical.values()].filter((name) => !name.endsWith(".js") && name !== "VERSION").sort(),
   };
 }
 
