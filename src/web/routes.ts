@@ -20,7 +20,7 @@ export default [
   // The feed's HD rooms (its one quality flag): /4k is the same list, canonical to /1080p.
   route("1080p", "routes/hd-cams.tsx", { id: "hd-1080p" }),
   route("4k", "routes/hd-cams.tsx", { id: "hd-4k" }),
-  route("about", "routes/about.tsx"),
+  route("about", "pages/about/route.tsx", { id: "routes/about" }),
   // The tag explorer (SPEC §1): every tag, and one tag's page. /tag/{tags} (the live rooms) is another page.
   route("tags", "routes/tags.tsx"),
   route("tags/:tag", "routes/tags-tag.tsx"),
@@ -31,7 +31,7 @@ export default [
   // The account pages (SPEC §2): never cached, nothing personal rendered on the server.
   route("settings", "routes/settings.tsx"),
   route("logout", "routes/logout.tsx"),
-  route("privacy", "routes/privacy.tsx"),
+  route("privacy", "pages/privacy/route.tsx", { id: "routes/privacy" }),
   // Model lists (SPEC §2): /lists with its tabs (?tab=1 is My Lists, which /mylists opens), the
   // import (a static segment, above the list ids), and a list's own page.
   route("lists", "routes/lists.tsx"),
@@ -66,7 +66,7 @@ export default [
   route("popular/:tag/:date", "routes/popular.tsx", { id: "popular-dated" }),
   route("race", "routes/race.tsx", { id: "race" }),
   route("race/:gender", "routes/race.tsx", { id: "race-gender" }),
-  route("logos", "routes/logos.tsx"),
+  route("logos", "pages/logos/route.tsx", { id: "routes/logos" }),
   // The search (SPEC §2): /search[/{gender}[/{tag}]] and /schedule, one module reading the segments.
   route("search", "routes/search.tsx", { id: "search" }),
   route("search/:gender", "routes/search.tsx", { id: "search-gender" }),
@@ -95,7 +95,7 @@ export default [
   route("social-media-buttons", "routes/socialmedia.tsx", { id: "social-media-buttons" }),
   route("social-media-buttons/:user", "routes/socialmedia.tsx", { id: "social-media-buttons-user" }),
   // The resources page (SPEC §2): content files rendered on the server.
-  route("resources", "routes/resources.tsx"),
+  route("resources", "pages/resources/route.tsx", { id: "routes/resources" }),
   // The bingo card creator (SPEC §2, issue 20); its PNGs (/bingo-card-creator/card.png) are Fastify's.
   route("bingo-card-creator", "routes/bingo-card-creator.tsx"),
   // The tip menu search (SPEC §2, issue 20): /tipmenu[/{searchTerm}/{gender}], one module; ?min= ?max=;

@@ -1,13 +1,13 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../components/error-page.tsx";
-import pageCss from "../components/resources/resources.css?url";
-import { ResourcesPage } from "../components/resources/resources-page.tsx";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { loadResources } from "../lib/resources/load.server.ts";
-import { RESOURCES_CACHE_CONTROL } from "../lib/resources/resources-data.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { loadResources } from "./load.server.ts";
+import pageCss from "./resources.css?url";
+import { RESOURCES_CACHE_CONTROL } from "./resources-data.ts";
+import { ResourcesPage } from "./resources-page.tsx";
 
 /** /resources (SPEC §2): the content files of content/resources, with live figures. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }];

@@ -4,7 +4,7 @@ import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import { activeUserCountSchema } from "../../../publish/traffic-files.ts";
 import type { PageContext } from "../../../server/page-context.ts";
 import { isOverviewTag, tagOverviewPath } from "../../../site/urls/tag-overview.ts";
-import { busiestHours, hourSpan } from "../traffic/busiest-hours.ts";
+import { busiestHours, hourSpan } from "../../lib/traffic/busiest-hours.ts";
 import { renderedSections } from "./content.server.ts";
 import { HOURS_SHOWN, type ResourceFigures, type ResourcesData, TAGS_SHOWN } from "./resources-data.ts";
 

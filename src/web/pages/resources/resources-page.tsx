@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatCount } from "../../lib/format.ts";
-import type { ResourceFigures, ResourcesData } from "../../lib/resources/resources-data.ts";
+import type { ResourceFigures, ResourcesData } from "./resources-data.ts";
 
 /**
  * /resources: the content files' sections in order, each the server's rendering of our own

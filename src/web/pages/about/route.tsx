@@ -1,8 +1,8 @@
 import type { HeadersFunction } from "react-router";
 import { Link, useRouteLoaderData } from "react-router";
-import { SITE_NAME } from "../../site/site-settings.ts";
-import { type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { SITE_NAME } from "../../../site/site-settings.ts";
+import { type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
 
 /** The same for everyone and changed only by a deploy: caches may keep it a while. */
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
-import { loadConfig } from "../config.ts";
-import { FIXED_PATHS, tagFrequencyPath } from "../publish/paths.ts";
-import { type ActiveUserCount, activeUserCountSchema } from "../publish/traffic-files.ts";
-import { publishJson } from "../publish/write-file.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { NO_DATABASE, testApp } from "../../../../tests/helpers/api.ts";
+import { loadConfig } from "../../../config.ts";
+import { FIXED_PATHS, tagFrequencyPath } from "../../../publish/paths.ts";
+import { type ActiveUserCount, activeUserCountSchema } from "../../../publish/traffic-files.ts";
+import { publishJson } from "../../../publish/write-file.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 /** /resources: the content files and the live figures, server-rendered, through inject. */
 

@@ -1,13 +1,13 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { SITE_NAME } from "../../site/site-settings.ts";
-import { ErrorPage } from "../components/error-page.tsx";
-import logosCss from "../components/logos/logos.css?url";
-import { LogosPage } from "../components/logos/logos-page.tsx";
-import { loadLogos } from "../lib/logos.server.ts";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { SITE_NAME } from "../../../site/site-settings.ts";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { loadLogos } from "./load.server.ts";
+import logosCss from "./logos.css?url";
+import { LogosPage } from "./logos-page.tsx";
 
 /** /logos (SPEC §2 "further pages"): the site's logo, colours and the rankings' covers. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: logosCss }];

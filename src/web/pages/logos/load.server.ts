@@ -1,12 +1,12 @@
-import { manifestSchema } from "../../publish/manifest.ts";
-import { dailyIndexPath, FIXED_PATHS } from "../../publish/paths.ts";
-import { dailyIndexSchema } from "../../publish/ranking-schemas.ts";
-import { readPublishedJson } from "../../publish/read-published-json.ts";
-import type { PageContext } from "../../server/page-context.ts";
-import { GENDER_LABELS } from "../../site/gender-labels.ts";
-import { latestShownDay } from "../../site/shown-days.ts";
-import { RANKING_GENDERS } from "../../stats/rankings/vocabulary.ts";
-import { coverPath } from "./daily-viewers/cover.ts";
+import { manifestSchema } from "../../../publish/manifest.ts";
+import { dailyIndexPath, FIXED_PATHS } from "../../../publish/paths.ts";
+import { dailyIndexSchema } from "../../../publish/ranking-schemas.ts";
+import { readPublishedJson } from "../../../publish/read-published-json.ts";
+import type { PageContext } from "../../../server/page-context.ts";
+import { GENDER_LABELS } from "../../../site/gender-labels.ts";
+import { latestShownDay } from "../../../site/shown-days.ts";
+import { RANKING_GENDERS } from "../../../stats/rankings/vocabulary.ts";
+import { coverPath } from "../../lib/daily-viewers/cover.ts";
 
 /** How many tag covers the gallery shows beside the five genders'. */
 export const TAG_COVERS = 12;

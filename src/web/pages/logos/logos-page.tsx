@@ -1,6 +1,6 @@
 import { BRAND_COLOURS, LOGO_FILES, LOGOS_PATH, logoSvg } from "../../../site/brand.ts";
 import { SITE_NAME } from "../../../site/site-settings.ts";
-import type { LogosData } from "../../lib/logos.server.ts";
+import type { LogosData } from "./load.server.ts";
 
 /**
  * /logos: the logo in its four forms, drawn inline from the same SVG the download links serve;
