@@ -6,9 +6,13 @@ interface Reporting {
 
 /**
  * Every named cache made in this process, held weakly: an app made and dropped (the tests make
- * hundreds) takes its caches with it.
+ * hundreds) takes its caches with it. On the global object, since the pages' server build bundles
+ * a copy of this module: the pages' caches register where the server's stats read.
  */
-const caches = new Set<WeakRef<Reporting>>();
+const REGISTRY: unique symbol = Symbol.for("camstats.named-caches");
+const holder = globalThis as { [REGISTRY]?: Set<WeakRef<Reporting>> };
+holder[REGISTRY] ??= new Set();
+const caches = holder[REGISTRY];
 
 export function registerCache(cache: Reporting): void {
   caches.add(new WeakRef(cache));

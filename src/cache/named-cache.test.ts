@@ -156,6 +156,19 @@ describe("a named cache's loads", () => {
     expect(cache.get("a")).toBeUndefined();
   });
 
+  it("keeps a loaded value from when its load ended when asked to", async () => {
+    let now = 0;
+    const cache = namedCache(spec({ now: () => now }));
+    const load = deferred<string>();
+    const loading = cache.load("a", () => load.promise, { freshFrom: "end" });
+    now = 600;
+    load.resolve("A");
+    await loading;
+    expect(cache.entry("a")?.storedAt).toBe(600);
+    now = 1_599;
+    expect(cache.get("a")).toBe("A");
+  });
+
   it("keeps no failure: every waiting caller gets it, the next caller loads again", async () => {
     const cache = namedCache(spec({ now: () => 0 }));
     const failing = deferred<string>();

@@ -63,6 +63,11 @@ export interface SetOptions {
   staleMs?: number;
 }
 
+export interface LoadOptions extends SetOptions {
+  /** Whether a loaded value's time to live counts from the load's start (the default) or its end. */
+  freshFrom?: "start" | "end";
+}
+
 /**
  * One in-process cache (docs/decisions/0038): lru-cache holds the entries within the bound, least
  * recently used out first; the expiry and the single-flight loads are ours. An entry is fresh from
@@ -98,7 +103,7 @@ export class NamedCache<K extends {}, V extends {}> {
 
   /** The fresh value of `key`, or undefined (counted as a hit or a miss). */
   get(key: K, at: number = this.now()): V | undefined {
-    const found = this.entry(key, at);
+    const found = this.find(key, at);
     if (found === undefined || found.stale) {
       this.misses++;
       return undefined;
@@ -107,15 +112,26 @@ export class NamedCache<K extends {}, V extends {}> {
     return found.value;
   }
 
-  /** The value of `key`, fresh or within its stale window, made the most recently used; not counted. */
+  /**
+   * The value of `key`, fresh or within its stale window, made the most recently used (counted as
+   * a hit when found); an entry past its stale window is dropped.
+   */
   entry(key: K, at: number = this.now()): CacheEntry<V> | undefined {
+    const found = this.find(key, at);
+    if (found === undefined) this.misses++;
+    else this.hits++;
+    return found;
+  }
+
+  private find(key: K, at: number): CacheEntry<V> | undefined {
     const stored = this.store.get(key);
     if (stored === undefined) return undefined;
-    if (at >= stored.keptUntil || at < stored.storedAt) {
-      // Past its time, or from a clock ahead of this one: dropped, as a later set would replace it.
-      if (at >= stored.keptUntil) this.store.delete(key);
+    if (at >= stored.keptUntil) {
+      this.store.delete(key);
       return undefined;
     }
+    // Made after `at` (a clock behind the one that stored it): not known yet at `at`.
+    if (at < stored.storedAt) return undefined;
     return { value: stored.value, storedAt: stored.storedAt, stale: at >= stored.expiresAt };
   }
 
@@ -143,7 +159,7 @@ export class NamedCache<K extends {}, V extends {}> {
   }
 
   /** The fresh value of `key`, or the one load of it under way, or a new load whose value is kept. */
-  getOrLoad(key: K, load: () => Promise<V>, options: SetOptions = {}): Promise<V> {
+  getOrLoad(key: K, load: () => Promise<V>, options: LoadOptions = {}): Promise<V> {
     const at = options.at ?? this.now();
     const kept = this.get(key, at);
     if (kept !== undefined) return Promise.resolve(kept);
@@ -152,12 +168,15 @@ export class NamedCache<K extends {}, V extends {}> {
 
   /**
    * Joins the load of `key` under way, or starts `load`: its value is kept from when it started
-   * (its time to live counts from then), a failure is not kept and reaches every caller waiting.
+   * (its time to live counts from then; `freshFrom: "end"`, from when it ended), a failure is not
+   * kept and reaches every caller waiting.
    */
-  load(key: K, load: () => Promise<V>, options: SetOptions = {}): Promise<V> {
-    const at = options.at ?? this.now();
+  load(key: K, load: () => Promise<V>, options: LoadOptions = {}): Promise<V> {
+    const { freshFrom = "start", ...set } = options;
+    const startedAt = set.at ?? this.now();
     return this.flights.run(key, load, (outcome) => {
-      if ("value" in outcome) this.set(key, outcome.value, { ...options, at });
+      const at = freshFrom === "start" ? startedAt : this.now();
+      if ("value" in outcome) this.set(key, outcome.value, { ...set, at });
     });
   }
 
@@ -212,4 +231,22 @@ export class NamedCache<K extends {}, V extends {}> {
 /** A cache (see NamedCache): the one way this code base makes one. */
 export function namedCache<K extends {}, V extends {}>(spec: CacheSpec<K, V>): NamedCache<K, V> {
   return new NamedCache(spec);
+}
+
+/**
+ * One cache of `spec` for each owner object (a database: each app and test has its own), made on
+ * first use and dropped with its owner.
+ */
+export function namedCachePer<O extends object, K extends {}, V extends {}>(
+  spec: CacheSpec<K, V>,
+): (owner: O) => NamedCache<K, V> {
+  const caches = new WeakMap<O, NamedCache<K, V>>();
+  return (owner) => {
+    let cache = caches.get(owner);
+    if (cache === undefined) {
+      cache = namedCache(spec);
+      caches.set(owner, cache);
+    }
+    return cache;
+  };
 }
