@@ -1,3 +1,4 @@
+import { namedCache } from "../cache/named-cache.ts";
 import type { Db } from "../db/connect.ts";
 import { listVersion, watchesList } from "../db/queries/list-summary.ts";
 import { latestCompletePoll } from "../stats/queries/online-now.ts";
@@ -5,13 +6,17 @@ import { listSummary } from "./list-summary.ts";
 
 /** How long a list's figures are reused while neither the list nor the latest poll changed. */
 export const LIST_SUMMARY_REUSE_MS = 20_000;
-/** Lists whose figures are kept at once (the most recently asked). */
-const KEPT = 200;
+/** The figures' cache, one an app: a list's figures 20 s, the 200 lists most recently asked. */
+const SUMMARIES = {
+  name: "list-summaries",
+  key: "the list's id (the entry holds the list's version and poll it was built for)",
+  bound: { entries: 200 },
+  ttlMs: LIST_SUMMARY_REUSE_MS,
+} as const;
 
 interface Entry {
   updatedAt: number;
   pollAt: number | null;
-  builtAt: number;
   /** The answer's shared part: `"list":…,"observedAt":…,"performers":[…]`. */
   shared: string;
 }
@@ -25,7 +30,7 @@ interface Entry {
  * see the list is decided on every call, never cached. Null: not found, or not the viewer's to see.
  */
 export function createListSummaryCache(db: Db) {
-  const entries = new Map<string, Entry>();
+  const entries = namedCache<string, Entry>(SUMMARIES);
   return async function summaryJson(
     listId: string,
     viewerUserId: string | null,
@@ -35,27 +40,18 @@ export function createListSummaryCache(db: Db) {
     const owner = version !== undefined && viewerUserId !== null && version.userId === viewerUserId;
     if (version === undefined || (!version.isPublic && !owner)) return null;
     const pollAt = poll?.getTime() ?? null;
-    let entry = entries.get(listId);
-    if (
-      entry === undefined ||
-      entry.updatedAt !== version.updatedAt.getTime() ||
-      entry.pollAt !== pollAt ||
-      now - entry.builtAt >= LIST_SUMMARY_REUSE_MS
-    ) {
+    let entry = entries.get(listId, now);
+    if (entry === undefined || entry.updatedAt !== version.updatedAt.getTime() || entry.pollAt !== pollAt) {
       const summary = await listSummary(db, { listId, viewerUserId: null, now, visibleToAll: true, poll });
       if (summary === null) return null;
       const { list, observedAt, performers } = summary;
       entry = {
         updatedAt: version.updatedAt.getTime(),
         pollAt,
-        builtAt: now,
         shared: `"list":${JSON.stringify(list)},"observedAt":${JSON.stringify(observedAt)},"performers":${JSON.stringify(performers)}`,
       };
+      entries.set(listId, entry, { at: now });
     }
-    // Most recently asked last: the first key is the one to drop.
-    entries.delete(listId);
-    entries.set(listId, entry);
-    if (entries.size > KEPT) entries.delete(entries.keys().next().value as string);
     const watching = viewerUserId === null ? false : await watchesList(db, viewerUserId, listId);
     return `{"owner":${owner},"watching":${watching},${entry.shared}}`;
   };

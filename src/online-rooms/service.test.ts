@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../tests/helpers/platform.ts";
 import { FEED_PATH } from "../platform/feed-room.ts";
 import { ROOMS_PAGE_SIZE } from "./query.ts";
-import { RecentCache } from "./recent-cache.ts";
 import { createOnlineRoomsService, RoomsUnavailableError, unavailableOnlineRooms } from "./service.ts";
 
 const T0 = Date.UTC(2026, 10, 18, 21, 0);
@@ -174,23 +173,5 @@ describe("unavailableOnlineRooms", () => {
     await expect(
       unavailableOnlineRooms("no feed").page({ genders: [], tags: [], offset: 0 }),
     ).rejects.toThrow(new RoomsUnavailableError("no feed"));
-  });
-});
-
-describe("RecentCache", () => {
-  it("forgets the least recently used entry beyond its size", () => {
-    const cache = new RecentCache<number>(2);
-    cache.set("a", 1, 10);
-    cache.set("b", 2, 20);
-    expect(cache.get("a")).toEqual({ value: 1, storedAt: 10 });
-    cache.set("c", 3, 30);
-    expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")?.value).toBe(1);
-    expect(cache.get("c")?.value).toBe(3);
-    expect(cache.size).toBe(2);
-    cache.set("a", 4, 40);
-    expect(cache.get("a")).toEqual({ value: 4, storedAt: 40 });
-    expect(cache.size).toBe(2);
-    expect(() => new RecentCache(0)).toThrow();
   });
 });

@@ -1,6 +1,6 @@
+import { namedCache } from "../cache/named-cache.ts";
 import { FeedClient, type FeedError } from "../platform/feed-client.ts";
 import { normalizeRoomsQuery, ROOMS_PAGE_SIZE, type RoomsQuery, roomsQueryString } from "./query.ts";
-import { RecentCache } from "./recent-cache.ts";
 import type { OnlineRoom } from "./room.ts";
 import { trimRoom } from "./trim-room.ts";
 
@@ -68,8 +68,15 @@ export function createOnlineRoomsService(options: OnlineRoomsOptions): OnlineRoo
   const staleMs = options.staleMs ?? 300_000;
   const maxPending = options.maxPending ?? 8;
   const now = options.now ?? Date.now;
-  const cache = new RecentCache<OnlineRoomsPage>(options.maxEntries ?? 500);
-  const pending = new Map<string, Promise<OnlineRoomsPage>>();
+  const cache = namedCache<string, OnlineRoomsPage>({
+    name: "online-rooms",
+    key: "the normalized query (roomsQueryString)",
+    bound: { entries: options.maxEntries ?? 500 },
+    ttlMs: freshMs,
+    // Kept on until staleMs old, to stand in when the feed fails or is busy.
+    staleMs: Math.max(0, staleMs - freshMs),
+    now,
+  });
   const client = new FeedClient({
     baseUrl: options.feed.baseUrl,
     wm: options.feed.campaign,
@@ -107,40 +114,35 @@ export function createOnlineRoomsService(options: OnlineRoomsOptions): OnlineRoo
     page(raw) {
       const query = normalizeRoomsQuery(raw);
       const key = roomsQueryString(query);
-      const cached = cache.get(key);
-      const age = cached ? now() - cached.storedAt : Number.POSITIVE_INFINITY;
-      if (cached && age < freshMs) return Promise.resolve(cached.value);
-      const inFlight = pending.get(key);
-      if (inFlight) return inFlight;
+      const kept = cache.entry(key);
+      if (kept && !kept.stale) return Promise.resolve(kept.value);
       const fallback = (reason: string) => {
-        if (cached && age < staleMs) return cached.value;
+        if (kept) return kept.value;
         throw new RoomsUnavailableError(`the platform's online rooms are unavailable just now (${reason})`);
       };
-      if (pending.size >= maxPending) {
+      if (!cache.isLoading(key) && cache.loading >= maxPending) {
         try {
           return Promise.resolve(fallback("too many requests waiting for the feed"));
         } catch (error) {
           return Promise.reject(error);
         }
       }
-      const request = fetchPage(query)
-        .then(
-          (page) => {
-            cache.set(key, page, now());
-            return page;
-          },
-          (error: unknown) => {
-            const reason = error instanceof Error ? error.message : String(error);
-            options.warn?.(`online rooms ${key}: the feed failed (${reason})`);
-            return fallback(reason);
-          },
-        )
-        .finally(() => pending.delete(key));
-      pending.set(key, request);
-      return request;
+      // Concurrent visitors of one query share this request; the answer counts from its arrival.
+      const request = cache.load(
+        key,
+        () =>
+          fetchPage(query).catch((error: unknown) => {
+            options.warn?.(`online rooms ${key}: the feed failed (${reasonOf(error)})`);
+            throw error;
+          }),
+        { freshFrom: "end" },
+      );
+      return request.catch((error: unknown) => fallback(reasonOf(error)));
     },
   };
 }
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The proxy where no feed is known (an app built without one): every page is unavailable. */
 export function unavailableOnlineRooms(reason: string): OnlineRoomsService {

@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import type { z } from "zod";
+import { namedCache } from "../cache/named-cache.ts";
 import { resolveUnder } from "./write-file.ts";
 
 /**
@@ -20,12 +21,7 @@ export async function readPublishedJson<T>(
     const info = await stat(file);
     version = `${info.mtimeMs}:${info.size}`;
     const cached = parsedFiles.get(file);
-    if (cached?.version === version && cached.schema === schema) {
-      // Most recently used last: the oldest entry is the first one evicted.
-      parsedFiles.delete(file);
-      parsedFiles.set(file, cached);
-      return cached.data as T;
-    }
+    if (cached?.version === version && cached.schema === schema) return cached.data as T;
     text = await readFile(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -36,7 +32,6 @@ export async function readPublishedJson<T>(
   const parsed = schema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`${urlPath} does not match its schema: ${parsed.error.message}`);
   parsedFiles.set(file, { version, schema, data: parsed.data });
-  if (parsedFiles.size > CACHED_FILES) parsedFiles.delete(parsedFiles.keys().next().value as string);
   return parsed.data;
 }
 
@@ -45,5 +40,9 @@ export async function readPublishedJson<T>(
  * same: a page reads up to six files, and reading, parsing and checking them again on every view
  * was most of its render time. A file rewritten by the daily job (or a rebuild) is read afresh.
  */
-const CACHED_FILES = 500;
-const parsedFiles = new Map<string, { version: string; schema: unknown; data: unknown }>();
+const parsedFiles = namedCache<string, { version: string; schema: unknown; data: unknown }>({
+  name: "published-json",
+  key: "the file's path (the entry holds its modification time and size, and the schema it was checked by)",
+  bound: { entries: 500 },
+  ttlMs: Number.POSITIVE_INFINITY,
+});

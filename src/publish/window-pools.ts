@@ -1,3 +1,4 @@
+import { namedCachePer } from "../cache/named-cache.ts";
 import { addDays } from "../stats/calendar.ts";
 import { windowPerformers } from "../stats/queries/window-performers.ts";
 import { type Scored, withScore } from "../stats/rankings/ranked-rows.ts";
@@ -6,26 +7,22 @@ import { type Pool, poolOf } from "./ranked-list-files.ts";
 
 /**
  * Window performers loaded once per publishing run (one context) and day: a day's publishers all
- * read its window and the day before's, and the next day of a catch-up reads that day's as its day
- * before. Days older than the day before the one asked for are let go, so a long catch-up holds
- * two windows, not all of them.
+ * read its window and the day before's, and the next day of a catch-up (forwards or backwards)
+ * reads one of those two again. Three windows are kept, the least recently used let go, so a long
+ * catch-up holds a few windows, not all of them. A failed load is not kept.
  */
-const loaded = new WeakMap<PublishContext, Map<string, Promise<Scored[]>>>();
+const loaded = namedCachePer<PublishContext, string, Scored[]>({
+  name: "publish-window-performers",
+  key: "the day (YYYY-MM-DD), one cache a publishing run",
+  bound: { entries: 3 },
+  // A run's data does not change under it; the run ends, and its cache goes with its context.
+  ttlMs: Number.POSITIVE_INFINITY,
+});
 
 function scoredWindow(context: PublishContext, day: string): Promise<Scored[]> {
-  let byDay = loaded.get(context);
-  if (!byDay) {
-    byDay = new Map();
-    loaded.set(context, byDay);
-  }
-  const dayBefore = addDays(day, -1);
-  for (const cached of byDay.keys()) if (cached < dayBefore) byDay.delete(cached);
-  let performers = byDay.get(day);
-  if (!performers) {
-    performers = windowPerformers(context.db, day).then((rows) => rows.map(withScore));
-    byDay.set(day, performers);
-  }
-  return performers;
+  return loaded(context).getOrLoad(day, () =>
+    windowPerformers(context.db, day).then((rows) => rows.map(withScore)),
+  );
 }
 
 /** The pools of the day's window and of the day before's (for pr), the excluded username left out. */

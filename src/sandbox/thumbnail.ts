@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { namedCache } from "../cache/named-cache.ts";
 import { hashString } from "./prng.ts";
 
 /**
@@ -36,23 +37,18 @@ export function initialsOf(username: string): string {
 }
 
 /** Names whose JPEG is kept: a page of thumbnails asks for each again within the minute. */
-const JPEG_CACHE_SIZE = 512;
-const jpegs = new Map<string, Promise<Buffer>>();
+const jpegs = namedCache<string, Buffer>({
+  name: "sandbox-thumbnails",
+  key: "the performer's name",
+  bound: { entries: 512 },
+  ttlMs: Number.POSITIVE_INFINITY,
+});
 
 /** The placeholder as a 360 × 270 JPEG (about 9 ms to draw; the last few hundred are kept). */
 export function thumbnailJpeg(username: string): Promise<Buffer> {
-  const kept = jpegs.get(username);
-  if (kept !== undefined) {
-    // Most recently used last: the first key is the one to drop.
-    jpegs.delete(username);
-    jpegs.set(username, kept);
-    return kept;
-  }
-  const drawn = sharp(Buffer.from(thumbnailSvg(username)))
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  jpegs.set(username, drawn);
-  drawn.catch(() => jpegs.delete(username));
-  if (jpegs.size > JPEG_CACHE_SIZE) jpegs.delete(jpegs.keys().next().value ?? "");
-  return drawn;
+  return jpegs.getOrLoad(username, () =>
+    sharp(Buffer.from(thumbnailSvg(username)))
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
 }

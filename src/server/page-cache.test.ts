@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
-import { type CachedPage, cacheableForMs, PageCache, pageCacheKey, staleForMs } from "./page-cache.ts";
+import { type CachedPage, PageCache } from "./page-cache.ts";
+import { cacheableForMs, pageCacheKey, staleForMs } from "./page-cache-rules.ts";
 
 const URL_A = "http://site.test/top/viewers";
 const person = { url: URL_A, crawler: false };

@@ -1,26 +1,18 @@
-import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
+import { type NamedCache, namedCache } from "../cache/named-cache.ts";
+import { SingleFlight } from "../cache/single-flight.ts";
 import { COMPRESS_FROM_BYTES, compress, type Encoding } from "./accept-encoding.ts";
+import { type PageRequestFacts, pageCacheKey } from "./page-cache-rules.ts";
 
 /**
  * A short cache of rendered pages that are the same for every visitor who sends the same request
- * facts, in front of React Router's handler (src/server/pages.ts).
+ * facts, in front of React Router's handler (src/server/pages.ts). What may be kept, for how long
+ * and under what key are HTTP's rules (src/server/page-cache-rules.ts); this file keeps the pages,
+ * in two named caches (src/cache, decision 0038) whose keys, bounds and expiry are in PAGE_CACHES.
  *
- * Why it is safe: a page's render depends only on its URL (origin, path and query, React Router's
- * `.data` requests included), on whether the visitor is a crawler (isbot: crawlers skip the live
- * lookup and get full texts, SPEC §6), and, for the loaders that call it, on the visitor's
- * age-verification decision (PageContext.ageVerification). All three are in the key: the last
- * only for the pages that asked for it on their last render, the way HTTP's Vary works. Nothing
- * else of the visitor reaches a render: there are no accounts yet, so no session and no per-user
- * content. When accounts arrive, requests that carry a session must bypass this cache (they may
- * render a signed-in header); requests with an Authorization header already do.
- *
- * What is kept: GET answers with status 200, no Set-Cookie, no Vary beyond Accept-Encoding, and a
- * Cache-Control that lets a shared cache keep them (s-maxage or max-age above 0; not private,
- * no-store or no-cache). They
- * are kept for that long, at most `maxTtlMs`. The bytes kept (bodies, headers, keys) are bounded;
- * the least recently used page goes first. The Accept-Encoding choice is not in the key: an entry
- * holds the body and the brotli or gzip forms visitors have asked for, each made the first time
- * (PageHit.encode), and each visitor gets the form they accept.
+ * The bytes kept (bodies, headers, keys) are bounded; the least recently used page goes first.
+ * The Accept-Encoding choice is not in the key: an entry holds the body and the brotli or gzip
+ * forms visitors have asked for, each made the first time (PageHit.encode), and each visitor gets
+ * the form they accept.
  *
  * What is kept first: a page is kept from its second render within `maxTtlMs` (nginx's
  * proxy_cache_min_uses 2), or when a visitor waited for its first render. Most addresses a site
@@ -58,10 +50,26 @@ export const DEFAULT_PAGE_CACHE_TTL_MS = 60_000;
 const LARGEST_SHARE = 8;
 /** The addresses rendered once (PageCache.seen) may take at most this share of the cache's bytes. */
 const SEEN_SHARE = 16;
-/** What a Map entry and its objects cost beyond the strings and bytes counted. */
+/** What an entry and its objects cost beyond the strings and bytes counted. */
 const ENTRY_OVERHEAD = 256;
 /** What remembering an address rendered once costs (PageCache.seen): its entry and its key. */
 const seenCost = (plain: string) => ENTRY_OVERHEAD + plain.length * 2;
+
+/** The page cache's two caches: what each keys, how much it holds, how long an entry lasts. */
+const PAGE_CACHES = {
+  pages: {
+    name: "pages",
+    key: "pageCacheKey: method, URL, crawler or person, the age-verification decision when asked",
+    bytes: (maxBytes: number) => maxBytes,
+    expiry: "the page's max-age (at most maxTtlMs), then its stale-while-revalidate",
+  },
+  seen: {
+    name: "pages-rendered-once",
+    key: "pageCacheKey without the age-verification decision",
+    bytes: (maxBytes: number) => Math.floor(maxBytes / SEEN_SHARE),
+    expiry: "maxTtlMs after the first render (a render after that is a first again)",
+  },
+} as const;
 
 export interface CachedPage {
   status: number;
@@ -83,76 +91,23 @@ export interface PageHit {
   encode(encoding: Encoding): Promise<Buffer>;
 }
 
-/** What a render depends on beyond the URL: see the file's comment. */
-export interface PageRequestFacts {
-  /** The full URL the visitor asked for (origin, path, query). */
-  url: string;
-  crawler: boolean;
-}
-
-/** The key of a GET: its URL, crawler or person, and the age-verification decision when the page asks for it. */
-export function pageCacheKey(facts: PageRequestFacts, ageVerification: boolean | null): string {
-  const visitor = facts.crawler ? "crawler" : "person";
-  const av = ageVerification === null ? "" : ageVerification ? " age-verification" : " no-age-verification";
-  return `GET ${facts.url} ${visitor}${av}`;
-}
-
-const directive = (cacheControl: string, name: string) =>
-  new RegExp(`(?:^|,)\\s*${name}\\s*(?:=\\s*"?(\\d+)"?)?\\s*(?:,|$)`, "i").exec(cacheControl);
-
-/** How long a response may be kept here (ms): 0 when it may not be kept at all. */
-export function cacheableForMs(status: number, headers: Headers, maxTtlMs: number): number {
-  if (status !== 200) return 0;
-  if (headers.getSetCookie().length > 0) return 0;
-  const vary = headers.get("vary");
-  if (vary?.split(",").some((v) => v.trim().toLowerCase() !== "accept-encoding")) return 0;
-  // A page's word for this cache alone comes first (src/site/server-cache-header.ts).
-  const serverOnly = headers.get(SERVER_CACHE_HEADER);
-  if (serverOnly !== null) {
-    const seconds = directive(serverOnly, "max-age")?.[1];
-    return seconds === undefined ? 0 : Math.min(Number(seconds) * 1000, maxTtlMs);
-  }
-  const cacheControl = headers.get("cache-control");
-  if (cacheControl === null) return 0;
-  for (const refusal of ["private", "no-store", "no-cache"]) if (directive(cacheControl, refusal)) return 0;
-  const seconds = directive(cacheControl, "s-maxage")?.[1] ?? directive(cacheControl, "max-age")?.[1];
-  if (seconds === undefined) return 0;
-  return Math.min(Number(seconds) * 1000, maxTtlMs);
-}
-
-/**
- * How long after it expires a kept page may still be served while a render refreshes it (ms): the
- * `stale-while-revalidate` of the header that set its time to live, at most `maxTtlMs`; 0 without.
- */
-export function staleForMs(headers: Headers, maxTtlMs: number): number {
-  const words = headers.get(SERVER_CACHE_HEADER) ?? headers.get("cache-control") ?? "";
-  const seconds = directive(words, "stale-while-revalidate")?.[1];
-  return seconds === undefined ? 0 : Math.min(Number(seconds) * 1000, maxTtlMs);
-}
-
 interface PageEntry {
   kind: "page";
   key: string;
   page: CachedPage;
-  storedAt: number;
-  /** Fresh until then. */
-  expiresAt: number;
-  /** Served until then: stale after expiresAt, while a render refreshes it (expiresAt without). */
-  servedUntil: number;
   bytes: number;
   /** The forms made so far, or under way (see PageHit.encode). */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /**
- * Left under a page's plain key: "varies" when its render asked for the age-verification decision,
- * "not-kept" when its last render could not be kept (private, a 404…), so that visitors asking for
- * it together each render their own rather than wait for another's render in vain.
+ * Left under a page's plain key: "varies" when its render asked for the age-verification decision
+ * (kept as long as the pages it speaks for are served), "not-kept" when its last render could not
+ * be kept (private, a 404…), so that visitors asking for it together each render their own rather
+ * than wait for another's render in vain.
  */
 interface MarkEntry {
   kind: "varies" | "not-kept";
-  /** Holds until then: a "varies" mark as long as the pages it speaks for are served. */
-  servedUntil: number;
   bytes: number;
 }
 
@@ -160,37 +115,45 @@ export class PageCache {
   readonly maxBytes: number;
   readonly maxTtlMs: number;
   private readonly now: () => number;
-  /** Insertion order is use order: the first entry is the least recently used. */
-  private readonly entries = new Map<string, PageEntry | MarkEntry>();
-  private bytes = 0;
+  private readonly entries: NamedCache<string, PageEntry | MarkEntry>;
   /** Renders under way, by the plain key of their facts. */
-  private readonly rendering = new Map<string, Promise<void>>();
+  private readonly rendering = new SingleFlight<string, void>();
   private readonly keepFirstRender: boolean;
-  /**
-   * Pages rendered once and not kept, by plain key: when their first render was, in render order
-   * (the oldest first). Bounded by `seenBytes` so that a crawler of endless addresses cannot grow it.
-   */
-  private readonly seen = new Map<string, number>();
-  private seenBytes = 0;
+  /** Pages rendered once and not kept, by plain key: when their first render was. */
+  private readonly seen: NamedCache<string, number>;
 
   constructor(options: PageCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES;
     this.maxTtlMs = options.maxTtlMs ?? DEFAULT_PAGE_CACHE_TTL_MS;
     this.now = options.now ?? Date.now;
     this.keepFirstRender = options.keepFirstRender ?? false;
+    const { pages, seen } = PAGE_CACHES;
+    this.entries = namedCache({
+      name: pages.name,
+      key: pages.key,
+      bound: { bytes: pages.bytes(this.maxBytes), sizeOf: (entry) => entry.bytes },
+      // Each set gives its page's own; this is the longest.
+      ttlMs: this.maxTtlMs,
+      now: this.now,
+    });
+    this.seen = namedCache({
+      name: seen.name,
+      key: seen.key,
+      bound: { bytes: seen.bytes(this.maxBytes), sizeOf: (_at, plain) => seenCost(plain) },
+      ttlMs: this.maxTtlMs,
+      now: this.now,
+    });
   }
 
   /** Drops every page and mark (an opt-out: any page may have shown the performer). */
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
     this.seen.clear();
-    this.seenBytes = 0;
   }
 
   /** Bytes held now (for tests and logs). */
   get size(): number {
-    return this.bytes;
+    return this.entries.bytes;
   }
 
   /**
@@ -199,17 +162,17 @@ export class PageCache {
    * pages do; a lookup of the visitor's address).
    */
   get(facts: PageRequestFacts, ageVerification: () => boolean): PageHit | undefined {
-    const plain = pageCacheKey(facts, null);
-    const first = this.lookup(plain);
-    if (first === undefined) return undefined;
-    if (first.kind === "not-kept") return undefined;
-    const entry = first.kind === "varies" ? this.lookup(pageCacheKey(facts, ageVerification())) : first;
-    if (entry === undefined || entry.kind !== "page") return undefined;
     const now = this.now();
+    const first = this.entries.entry(pageCacheKey(facts, null), now);
+    if (first === undefined || first.value.kind === "not-kept") return undefined;
+    const found =
+      first.value.kind === "varies" ? this.entries.entry(pageCacheKey(facts, ageVerification()), now) : first;
+    if (found === undefined || found.value.kind !== "page") return undefined;
+    const entry = found.value;
     return {
       page: entry.page,
-      ageSeconds: Math.floor((now - entry.storedAt) / 1000),
-      stale: now >= entry.expiresAt,
+      ageSeconds: Math.floor((now - found.storedAt) / 1000),
+      stale: found.stale,
       encode: (encoding) => this.encode(entry, encoding),
     };
   }
@@ -230,10 +193,9 @@ export class PageCache {
       void form.then(
         (encoded) => {
           // Counted only while the entry is still the one kept (not replaced or evicted meanwhile).
-          if (this.entries.get(entry.key) !== entry) return;
+          if (this.entries.peek(entry.key) !== entry) return;
           entry.bytes += encoded.length;
-          this.bytes += encoded.length;
-          this.evict();
+          this.entries.resize(entry.key);
         },
         // A failed compression is not kept: the next visitor asking for the form tries again.
         () => {
@@ -261,37 +223,24 @@ export class PageCache {
     const now = this.now();
     const plain = pageCacheKey(facts, null);
     const key = pageCacheKey(facts, ageVerification);
-    const kept = this.entries.get(key);
     // A render that refreshes a page still served (stale) is kept whatever the second-render rule says.
-    const refresh = kept?.kind === "page" && kept.servedUntil > now;
+    const refresh = this.entries.entry(key, now)?.value.kind === "page";
     if (!refresh && !this.admit(plain, now)) return undefined;
     let bytes = ENTRY_OVERHEAD + key.length * 2 + page.body.length;
     for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
     if (bytes > this.maxBytes / LARGEST_SHARE) {
       // Not kept, nor is the copy it was to refresh: the next visitor renders the page afresh.
-      this.remove(key);
+      this.entries.delete(key);
       return undefined;
     }
-    const expiresAt = now + ttlMs;
-    const servedUntil = expiresAt + Math.max(0, staleMs);
+    const stale = Math.max(0, staleMs);
     if (ageVerification !== null) {
-      this.put(plain, {
-        kind: "varies",
-        servedUntil,
-        bytes: ENTRY_OVERHEAD + plain.length * 2,
-      });
+      // As long as the pages it speaks for are served.
+      const mark: MarkEntry = { kind: "varies", bytes: ENTRY_OVERHEAD + plain.length * 2 };
+      this.entries.set(plain, mark, { at: now, ttlMs: ttlMs + stale });
     }
-    const entry: PageEntry = {
-      kind: "page",
-      key,
-      page,
-      storedAt: now,
-      expiresAt,
-      servedUntil,
-      bytes,
-      encoded: {},
-    };
-    this.put(key, entry);
+    const entry: PageEntry = { kind: "page", key, page, bytes, encoded: {} };
+    this.entries.set(key, entry, { at: now, ttlMs, staleMs: stale });
     return { page, ageSeconds: 0, stale: false, encode: (encoding) => this.encode(entry, encoding) };
   }
 
@@ -301,40 +250,33 @@ export class PageCache {
    */
   renderUnderWay(facts: PageRequestFacts): Promise<void> | undefined {
     const key = pageCacheKey(facts, null);
-    if (this.lookup(key)?.kind === "not-kept") return undefined;
-    const underWay = this.rendering.get(key);
+    if (this.entries.entry(key)?.value.kind === "not-kept") return undefined;
+    const underWay = this.rendering.underWay(key);
     // A second visitor waits for this render: it is kept, so that the wait ends in a hit.
-    if (underWay) this.markSeen(key, this.now());
+    if (underWay) this.seen.set(key, this.now());
     return underWay;
   }
 
   /** Records that a render of these facts could not be kept, for the longest a page is kept. */
   notKept(facts: PageRequestFacts): void {
     const key = pageCacheKey(facts, null);
-    this.put(key, {
-      kind: "not-kept",
-      servedUntil: this.now() + this.maxTtlMs,
-      bytes: ENTRY_OVERHEAD + key.length * 2,
-    });
+    const mark: MarkEntry = { kind: "not-kept", bytes: ENTRY_OVERHEAD + key.length * 2 };
+    this.entries.set(key, mark, { ttlMs: this.maxTtlMs });
   }
 
   /** Whether a render of these facts is under way (a stale page's refresh starts only when none is). */
   isRendering(facts: PageRequestFacts): boolean {
-    return this.rendering.has(pageCacheKey(facts, null));
+    return this.rendering.underWay(pageCacheKey(facts, null)) !== undefined;
   }
 
   /** Records a render of these facts as under way until `render` settles (the first one only). */
   markRendering(facts: PageRequestFacts, render: Promise<unknown>): void {
-    const key = pageCacheKey(facts, null);
-    if (this.rendering.has(key)) return;
-    const done = render.then(
-      () => undefined,
-      () => undefined,
+    void this.rendering.run(pageCacheKey(facts, null), () =>
+      render.then(
+        () => undefined,
+        () => undefined,
+      ),
     );
-    this.rendering.set(key, done);
-    void done.then(() => {
-      if (this.rendering.get(key) === done) this.rendering.delete(key);
-    });
   }
 
   /**
@@ -343,59 +285,11 @@ export class PageCache {
    */
   private admit(plain: string, now: number): boolean {
     if (this.keepFirstRender) return true;
-    const first = this.seen.get(plain);
-    if (first !== undefined && now - first < this.maxTtlMs) {
-      this.forget(plain);
+    if (this.seen.get(plain, now) !== undefined) {
+      this.seen.delete(plain);
       return true;
     }
-    this.markSeen(plain, now);
+    this.seen.set(plain, now);
     return false;
-  }
-
-  private markSeen(plain: string, at: number): void {
-    this.forget(plain);
-    this.seen.set(plain, at);
-    this.seenBytes += seenCost(plain);
-    for (const [oldest] of this.seen) {
-      if (this.seenBytes <= this.maxBytes / SEEN_SHARE) break;
-      this.forget(oldest);
-    }
-  }
-
-  private forget(plain: string): void {
-    if (this.seen.delete(plain)) this.seenBytes -= seenCost(plain);
-  }
-
-  /** The entry under `key` while it may be served (fresh, or stale within its window), as used now. */
-  private lookup(key: string): PageEntry | MarkEntry | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    this.remove(key);
-    if (entry.servedUntil <= this.now()) return undefined;
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    return entry;
-  }
-
-  private put(key: string, entry: PageEntry | MarkEntry): void {
-    this.remove(key);
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    this.evict();
-  }
-
-  private evict(): void {
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= old.bytes;
-    }
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { namedCache } from "../cache/named-cache.ts";
 import type { ImageFile } from "../profiles/social/bio-block.ts";
 import { BUTTON_SIZE, buttonSvg, PNG_SCALE, TROPHY_SIZE, trophySvg } from "../profiles/social/images.ts";
 import { BUTTON_NETWORKS, type ButtonNetwork } from "../profiles/social/networks.ts";
@@ -40,7 +41,13 @@ function image(
   return { group, name, hash, body, svg: `${base}.svg`, png: `${base}.png`, ...size };
 }
 
-const catalogues = new Map<string, SocialImageCatalogue>();
+/** The catalogues, by platform name (one in a running site: PLATFORM_NAME), kept for good. */
+const catalogues = namedCache<string, SocialImageCatalogue>({
+  name: "social-image-catalogues",
+  key: "the platform name the room button says",
+  bound: { entries: 8 },
+  ttlMs: Number.POSITIVE_INFINITY,
+});
 
 /** Every button and trophy for a platform name (the room button says it), made once. */
 export function socialImageCatalogue(platformName: string): SocialImageCatalogue {
@@ -68,19 +75,23 @@ export function socialImage(
   return null;
 }
 
-const pngs = new Map<string, Promise<Buffer>>();
+/**
+ * The PNGs, by address (its hash names the drawing), kept for good: a few tens of buttons and
+ * trophies a catalogue, a few kB each. The bound is for catalogues of several platform names.
+ */
+const pngs = namedCache<string, Buffer>({
+  name: "social-image-pngs",
+  key: "the PNG's address (/social/{group}/{name}.{hash}.png)",
+  bound: { entries: 512 },
+  ttlMs: Number.POSITIVE_INFINITY,
+});
 
-/** The image as PNG at PNG_SCALE times its size, rendered at the first request and kept. */
+/** The image as PNG at PNG_SCALE times its size, rendered at the first request and kept (a failed render is not). */
 export function socialPng(image: SocialImage): Promise<Buffer> {
-  let png = pngs.get(image.png);
-  if (png === undefined) {
-    png = sharp(Buffer.from(image.body), { density: 72 * PNG_SCALE })
+  return pngs.getOrLoad(image.png, () =>
+    sharp(Buffer.from(image.body), { density: 72 * PNG_SCALE })
       .resize(image.width * PNG_SCALE, image.height * PNG_SCALE)
       .png({ compressionLevel: 9 })
-      .toBuffer();
-    // A failed render is not kept: the next request tries again.
-    png.catch(() => pngs.delete(image.png));
-    pngs.set(image.png, png);
-  }
-  return png;
+      .toBuffer(),
+  );
 }

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
+import { namedCachePer } from "../../cache/named-cache.ts";
 import {
   type PopularItem,
   type PriceSpread,
@@ -172,8 +173,13 @@ export async function popularTipMenuItems(db: Db, now: Date, limit = POPULAR_ITE
 
 /** How long an answer is reused, and how many are kept (the oldest go first). */
 export const ANSWER_REUSE_MS = 60_000;
-const ANSWERS_KEPT = 500;
-const answerCache = new WeakMap<Db, Map<string, { at: number; answer: Promise<TipMenuAnswer> }>>();
+/** The answers' cache, one a database: a search's answer kept a minute, the 500 most recently asked. */
+const answerCache = namedCachePer<Db, string, TipMenuAnswer>({
+  name: "tipmenu-answers",
+  key: "the search: term, gender, token range",
+  bound: { entries: 500 },
+  ttlMs: ANSWER_REUSE_MS,
+});
 
 /**
  * searchTipMenus, each distinct search's answer reused for a minute: the answer is the same for
@@ -181,28 +187,11 @@ const answerCache = new WeakMap<Db, Map<string, { at: number; answer: Promise<Ti
  * items, shared links). The call and the pages share it; a failed search is not kept.
  */
 export function searchTipMenusReused(db: Db, q: TipMenuQuery, now: Date): Promise<TipMenuAnswer> {
-  let answers = answerCache.get(db);
-  if (answers === undefined) {
-    answers = new Map();
-    answerCache.set(db, answers);
-  }
+  const answers = answerCache(db);
   const key = JSON.stringify([q.termKey, q.gender, q.minTokens, q.maxTokens]);
-  const at = now.getTime();
-  const kept = answers.get(key);
-  const answer =
-    kept !== undefined && at - kept.at >= 0 && at - kept.at < ANSWER_REUSE_MS
-      ? kept.answer
-      : (() => {
-          const fresh = searchTipMenus(db, { ...q, searchTerm: q.termKey }, now);
-          answers.delete(key);
-          answers.set(key, { at, answer: fresh });
-          fresh.catch(() => answers.delete(key));
-          for (const [oldest] of answers) {
-            if (answers.size <= ANSWERS_KEPT) break;
-            answers.delete(oldest);
-          }
-          return fresh;
-        })();
+  const answer = answers.getOrLoad(key, () => searchTipMenus(db, { ...q, searchTerm: q.termKey }, now), {
+    at: now.getTime(),
+  });
   // The term as this visitor wrote it; the rest is shared.
   return answer.then((a) => ({ ...a, searchTerm: q.searchTerm }));
 }

@@ -1,13 +1,20 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { namedCache } from "../../cache/named-cache.ts";
 import type { BlogPost } from "../../site/blog/blog-entry.ts";
 import { blogPosts } from "../../site/blog/blog-posts.ts";
 
 /** content/blog, from this file's place in the repository (the server runs from its source). */
 export const BLOG_CONTENT_DIR = fileURLToPath(new URL("../../../content/blog/", import.meta.url));
 
-const cached = new Map<string, BlogPost[]>();
+/** The posts by directory (one in a running site; tests read others), kept for good. */
+const cached = namedCache<string, BlogPost[]>({
+  name: "blog-content-posts",
+  key: "the posts' directory",
+  bound: { entries: 8 },
+  ttlMs: Number.POSITIVE_INFINITY,
+});
 
 /**
  * The hand-written posts as the feed and the sitemap see them: the same files and parser as the

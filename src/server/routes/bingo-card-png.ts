@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { namedCache } from "../../cache/named-cache.ts";
 import { renderCardPng } from "../../images/bingo-card-png.ts";
 import { CARD_CODE_MAX, decodeCard, encodeCard } from "../../site/bingo/card-link.ts";
 import { DEFAULT_ROOM_SIZE, isRoomSize, ROOM_SIZE_NAMES } from "../../site/bingo/card-style.ts";
@@ -36,7 +37,13 @@ const pngQuery = z.object({
  * shape with Retry-After, which the page turns into a sentence.
  */
 export function registerBingoCardPng(app: FastifyInstance): void {
-  const cache = new Map<string, Buffer>();
+  const cache = namedCache<string, Buffer>({
+    name: "bingo-card-pngs",
+    key: "the room size and the card's link code",
+    bound: { entries: CACHED_PNGS },
+    // The bytes depend on the address alone.
+    ttlMs: Number.POSITIVE_INFINITY,
+  });
   // No limiter without the site's (benchmarks and tests that turn the limits off).
   const drawings = app.hasDecorator("createRateLimit")
     ? app.createRateLimit({
@@ -59,9 +66,8 @@ export function registerBingoCardPng(app: FastifyInstance): void {
         throw new ApiError(429, "too_many_drawings", tooManyDrawings(allowed.ttlInSeconds));
       }
       png = await renderCardPng(decoded.card, room);
-      if (cache.size >= CACHED_PNGS) cache.delete(cache.keys().next().value ?? "");
-    } else cache.delete(key);
-    cache.set(key, png);
+      cache.set(key, png);
+    }
     return reply
       .header("cache-control", "public, max-age=31536000, immutable")
       .header("content-disposition", `attachment; filename="${cardFileName(decoded.card, room)}"`)

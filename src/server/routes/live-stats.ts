@@ -1,31 +1,22 @@
 import type { FastifyInstance } from "fastify";
+import { namedCache } from "../../cache/named-cache.ts";
 import type { Db } from "../../db/connect.ts";
 import { liveStats } from "../../stats/queries/live-stats.ts";
 import type { LiveStats } from "../../types/live-stats.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 
 /** A poll comes once a minute: the answer is shared for this long, by the server and by caches. */
-const REUSE_MS = 15_000;
 export const LIVE_STATS_CACHE = "public, max-age=15";
+/** The reader's cache: one answer, kept 15 s (as LIVE_STATS_CACHE says to caches downstream). */
+const LIVE_STATS = { name: "live-stats", key: "one: the live stats", bound: { entries: 1 }, ttlMs: 15_000 };
 
 /**
- * A reader of the live stats that asks the database at most once per REUSE_MS, however many ask:
- * one read answers everyone in that time (the page and the call share it).
+ * A reader of the live stats that asks the database at most once per 15 s, however many ask: one
+ * read answers everyone in that time (the page and the call share it). A failed read is not kept.
  */
 export function liveStatsReader(db: Db, now: () => number = Date.now): () => Promise<LiveStats> {
-  let kept: { at: number; stats: Promise<LiveStats> } | null = null;
-  return () => {
-    const t = now();
-    if (kept === null || t - kept.at >= REUSE_MS) {
-      const stats = liveStats(db);
-      kept = { at: t, stats };
-      // A failed read is not kept: the next request asks again.
-      stats.catch(() => {
-        if (kept?.stats === stats) kept = null;
-      });
-    }
-    return kept.stats;
-  };
+  const cache = namedCache<"live", LiveStats>({ ...LIVE_STATS, now });
+  return () => cache.getOrLoad("live", () => liveStats(db));
 }
 
 /** GET /v1/live_stats: the rooms and viewers now, a day before, and the last 24 hours (the /live-stats page). */

@@ -15,11 +15,16 @@ import { requestOrigin } from "../web-request.ts";
 export const SITEMAP_CACHE_MS = 5 * 60_000;
 const CACHE_CONTROL = `public, max-age=${SITEMAP_CACHE_MS / 1000}`;
 /**
- * Documents kept: the index and its children (22 at a million performers) for an origin or two. The
- * key holds the Host a client sends, so this bounds what varying it can pin: a performer sitemap
- * is about 3 MB.
+ * The documents' cache. Its bound: the index and its children (22 at a million performers) for an
+ * origin or two. The key holds the Host a client sends, so this bounds what varying it can pin: a
+ * performer sitemap is about 3 MB.
  */
-const MAX_DOCUMENTS = 32;
+const DOCUMENTS = {
+  name: "sitemap-documents",
+  key: "the origin a client asked for and the document's path",
+  bound: { entries: 32 },
+  ttlMs: SITEMAP_CACHE_MS,
+} as const;
 /** A child's number: 1, 2, …, no leading zero, so each sitemap has one address. */
 const NUMBER = /^[1-9]\d{0,5}$/;
 
@@ -30,7 +35,7 @@ const NUMBER = /^[1-9]\d{0,5}$/;
  * client accepts it. A child past the last is the API's 404.
  */
 export function registerSitemaps(app: FastifyInstance, sources: SitemapSources): void {
-  const cache = new DocumentCache(SITEMAP_CACHE_MS, MAX_DOCUMENTS, sources.now);
+  const cache = new DocumentCache({ ...DOCUMENTS, now: sources.now });
   // An opt-out leaves the performers' sitemaps at once (decision 0021), not when they expire.
   const optouts = optoutWatch(sources.db);
 

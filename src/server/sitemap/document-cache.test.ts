@@ -2,10 +2,18 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { DocumentCache } from "./document-cache.ts";
 
+const spec = (ttlMs: number, entries: number, now: () => number) => ({
+  name: "test-documents",
+  key: "a name",
+  bound: { entries },
+  ttlMs,
+  now,
+});
+
 describe("DocumentCache", () => {
   it("builds a document once while it is fresh, and again after its time", async () => {
     let now = 1_000;
-    const cache = new DocumentCache(300_000, 10, () => now);
+    const cache = new DocumentCache(spec(300_000, 10, () => now));
     let builds = 0;
     const build = async () => `<doc n="${++builds}"/>`;
     const [a, b] = await Promise.all([cache.get("k", build), cache.get("k", build)]);
@@ -19,7 +27,7 @@ describe("DocumentCache", () => {
   });
 
   it("keeps a missing document (null) but not a failed build", async () => {
-    const cache = new DocumentCache(60_000, 10, () => 0);
+    const cache = new DocumentCache(spec(60_000, 10, () => 0));
     let calls = 0;
     const build = (text: string | null) => async () => {
       calls++;
@@ -35,7 +43,7 @@ describe("DocumentCache", () => {
   });
 
   it("compresses each form once", async () => {
-    const cache = new DocumentCache(60_000, 10, () => 0);
+    const cache = new DocumentCache(spec(60_000, 10, () => 0));
     const doc = await cache.get("k", async () => "<a/>".repeat(100));
     const gz = await doc?.encoded("gzip");
     expect(doc?.encoded("gzip")).toBe(doc?.encoded("gzip"));

@@ -1,4 +1,4 @@
-import { RecentCache } from "../../online-rooms/recent-cache.ts";
+import { type CacheSpec, type NamedCache, namedCache } from "../../cache/named-cache.ts";
 import { compress, type Encoding } from "../accept-encoding.ts";
 
 /** A generated document and its compressed forms, each made once, on the first request that wants it. */
@@ -25,39 +25,34 @@ function cachedDocument(text: string): CachedDocument {
   };
 }
 
+/** A document, or null for one that is not there (a 404, kept too). */
+interface Built {
+  document: CachedDocument | null;
+}
+
 /**
- * Generated documents (the sitemaps) kept for `ttlMs`: they change once a day, when the daily job
- * publishes, and a crawler asks for all of them at once. Requests for the same document while it
- * is being built wait on the one build. A document that is not there (null: a 404) is kept too. A
- * failed build is not kept. At most `maxEntries` documents (the key holds the Host the visitor
- * asked for, which a client chooses).
+ * Generated documents (the sitemaps), kept for the spec's time to live: they change once a day,
+ * when the daily job publishes, and a crawler asks for all of them at once. Requests for the same
+ * document while it is being built wait on the one build. A failed build is not kept. The bound
+ * matters: the key holds the Host the visitor asked for, which a client chooses.
  */
 export class DocumentCache {
-  private entries: RecentCache<Promise<CachedDocument | null>>;
+  private readonly entries: NamedCache<string, Built>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.entries = new RecentCache(maxEntries);
+  constructor(spec: CacheSpec<string, Built>) {
+    this.entries = namedCache(spec);
   }
 
   /** Forgets every document: the next request of each builds it again. */
   clear(): void {
-    this.entries = new RecentCache(this.maxEntries);
+    this.entries.clear();
   }
 
-  get(key: string, build: () => Promise<string | null>): Promise<CachedDocument | null> {
-    const now = this.now();
-    const entry = this.entries.get(key);
-    if (entry && now - entry.storedAt < this.ttlMs) return entry.value;
-    const built = build().then((text) => (text === null ? null : cachedDocument(text)));
-    this.entries.set(key, built, now);
-    built.catch(() => {
-      // Only this build's entry: a later one may have replaced it meanwhile.
-      if (this.entries.get(key)?.value === built) this.entries.delete(key);
+  async get(key: string, build: () => Promise<string | null>): Promise<CachedDocument | null> {
+    const built = await this.entries.getOrLoad(key, async () => {
+      const text = await build();
+      return { document: text === null ? null : cachedDocument(text) };
     });
-    return built;
+    return built.document;
   }
 }

@@ -1,4 +1,5 @@
 import { stat } from "node:fs/promises";
+import { namedCache } from "../../cache/named-cache.ts";
 import { onlineUsersSchema } from "../../publish/online-users.ts";
 import { onlineUsersPath } from "../../publish/paths.ts";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
@@ -15,7 +16,12 @@ export interface OnlineList {
  * kept parsed between requests while the file is unchanged: it holds every performer online (tens
  * of thousands of names on the real platform), and pages would otherwise parse it on each view.
  */
-let cached: { file: string; mtimeMs: number; list: OnlineList | null } | null = null;
+const cached = namedCache<string, { mtimeMs: number; list: OnlineList | null }>({
+  name: "online-list",
+  key: "the online list's file (the entry holds its modification time)",
+  bound: { entries: 1 },
+  ttlMs: Number.POSITIVE_INFINITY,
+});
 
 async function readOnlineList(publishDir: string, abbr: string): Promise<OnlineList | null> {
   const urlPath = onlineUsersPath(abbr);
@@ -25,13 +31,14 @@ async function readOnlineList(publishDir: string, abbr: string): Promise<OnlineL
     () => null,
   );
   if (mtimeMs === null) return null;
-  if (cached?.file === file && cached.mtimeMs === mtimeMs) return cached.list;
+  const kept = cached.get(file);
+  if (kept?.mtimeMs === mtimeMs) return kept.list;
   const parsed = await readPublishedJson(publishDir, urlPath, onlineUsersSchema);
   const list =
     parsed === null
       ? null
       : { observedAt: Date.parse(parsed.observed_at), usernames: new Set(parsed.usernames) };
-  cached = { file, mtimeMs, list };
+  cached.set(file, { mtimeMs, list });
   return list;
 }
 

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { namedCachePer } from "../../../cache/named-cache.ts";
 import { itemKeyOf } from "../../../collect/subject-goal.ts";
 import type { Db } from "../../../db/connect.ts";
 import { popularTipMenuItems, searchTipMenusReused } from "../../../db/queries/tipmenu-search.ts";
@@ -17,17 +18,16 @@ import { notFound } from "../page-errors.server.ts";
 import type { PageLoaderArgs } from "../page-loader.ts";
 import { NOT_SEARCHABLE_MESSAGE, type TipMenuForm, type TipMenuPageData } from "./tipmenu-data.ts";
 
-/** The popular items change slowly and cost a scan: each process keeps them ten minutes. */
-const POPULAR_TTL_MS = 10 * 60_000;
-const popularCache = new WeakMap<Db, { at: number; items: Promise<PopularItem[]> }>();
+/** The popular items change slowly and cost a scan: each process keeps them ten minutes, one a database. */
+const popularCache = namedCachePer<Db, "popular", PopularItem[]>({
+  name: "tipmenu-popular",
+  key: "one: the popular items",
+  bound: { entries: 1 },
+  ttlMs: 10 * 60_000,
+});
 
 function popular(db: Db, now: number): Promise<PopularItem[]> {
-  const cached = popularCache.get(db);
-  if (cached !== undefined && now - cached.at < POPULAR_TTL_MS) return cached.items;
-  const items = popularTipMenuItems(db, new Date(now));
-  popularCache.set(db, { at: now, items });
-  items.catch(() => popularCache.delete(db));
-  return items;
+  return popularCache(db).getOrLoad("popular", () => popularTipMenuItems(db, new Date(now)), { at: now });
 }
 
 /** ?min= or ?max=: absent or empty is the end of the range; else a whole number in it, or the reason not. */
