@@ -258,6 +258,13 @@ describe("every page on a 375 px phone", () => {
     // Signed in, the rankings' rows carry an Add to list button each (the case that overflowed).
     const buttons = (fits: Fit[]) => fits.find((f) => f.route === "/top/viewers")?.addButtons;
     expect([buttons(out), buttons(in_)]).toEqual([30, 30]);
+    // SPEC §2: the search's header is hidden when a user is present, and shown to a visitor.
+    const intro = (page: Page) => page.getByRole("region", { name: "About the search" });
+    await signedIn.goto(`${site.origin}/search`);
+    await signedIn.locator('summary[aria-label="Account menu"]').waitFor();
+    await expect.poll(() => intro(signedIn).count(), { timeout: 10_000 }).toBe(0);
+    await anonymous.page.goto(`${site.origin}/search`);
+    await intro(anonymous.page).waitFor();
   });
 
   it("the sign-in dialog sits whole and centred, its Sign in button in sight", async () => {

@@ -5,6 +5,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { flagLinks } from "../components/flag.tsx";
 import pageCss from "../components/search-page/search.css?url";
 import { SearchPage } from "../components/search-page/search-page.tsx";
+import { useLoginStatus } from "../lib/account/login-status.tsx";
 import { PAGE_GENDER_LABELS } from "../lib/page-genders.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { loadSearchPage } from "../lib/search-page/load.server.ts";
@@ -64,6 +65,7 @@ export function ErrorBoundary() {
 
 export default function Search() {
   const data = useLoaderData<typeof loader>();
-  // There are no accounts yet; the header is ready to hide for a signed-in user.
-  return <SearchPage data={data} userPresent={false} />;
+  // SPEC §2: the header is hidden when a user is present (known once the scripts have run).
+  const { status } = useLoginStatus();
+  return <SearchPage data={data} userPresent={status === true} />;
 }

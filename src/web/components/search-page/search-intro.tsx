@@ -13,8 +13,8 @@ function readDismissed(): boolean {
 
 /**
  * The search page's dismissible header (SPEC §2): what the search does. Dismissing it is
- * remembered in local storage; it is hidden when a user is present (there are no accounts yet, so
- * the page passes false). The server renders it; a stored dismissal hides it once scripts run.
+ * remembered in local storage; it is hidden when a user is present (signed in). The server renders
+ * it; a stored dismissal or a signed-in user hides it once scripts run.
  */
 export function SearchIntro({ userPresent }: { userPresent: boolean }) {
   const [dismissed, setDismissed] = useState(false);
