@@ -66,7 +66,8 @@ export async function catchUpNewestFirst(
   // Rewritten as each day is published; counted once, as the plain order writes it once.
   const listInManifest = async (day: string) => {
     published.add(day);
-    await publishManifest(deps.root, [...published]);
+    const coming = days.filter((d) => !published.has(d)).length;
+    await publishManifest(deps.root, [...published], coming);
   };
   const record = async (day: string) => {
     const t = tally.get(day) ?? { derivedRows: 0, files: 0, durationMs: 0 };

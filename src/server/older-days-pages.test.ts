@@ -1,9 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../tests/helpers/api.ts";
+import { NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
 import { cameraTrendsFixture } from "../../tests/helpers/camera-trends-file.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { insertLivePoll } from "../../tests/helpers/fixtures.ts";
 import { type TrafficMapFixture, writeTrafficMapFixture } from "../../tests/helpers/traffic-map-files.ts";
 import { loadConfig } from "../config.ts";
 import { publishManifest } from "../publish/manifest.ts";
@@ -24,19 +22,15 @@ const text = (html: string) =>
  * pages over several days are normal pages meanwhile, with a sentence saying older days are coming.
  */
 describe("pages while older days are still being published", () => {
-  let t: TestDatabase;
   let fixture: TrafficMapFixture;
   let app: FastifyInstance;
 
   beforeAll(async () => {
     if (!webBuildExists()) throw new Error(missingBuildMessage());
-    t = await createTestDatabase();
     fixture = await writeTrafficMapFixture();
     await publishJson(fixture.root, EXTRA_PATHS.cameraTrends, cameraTrendsFixture(5));
-    // Polls on the first day and the last: five days collected.
-    await insertLivePoll(t.db, `${DAYS[0]}T10:00:00Z`, []);
-    await insertLivePoll(t.db, `${DAYS[4]}T10:00:00Z`, []);
-    app = testApp(t.db, {
+    // The pages read the published files alone: no database.
+    app = testApp(NO_DATABASE, {
       publishDir: fixture.root,
       config: loadConfig({ PLATFORM_NAME: "TestCams" }),
       pageCache: false,
@@ -45,11 +39,11 @@ describe("pages while older days are still being published", () => {
   afterAll(async () => {
     await app?.close();
     await fixture?.remove();
-    await t?.drop();
   });
 
   it("says how many of the collected days are published, on a normal page", async () => {
-    await publishManifest(fixture.root, [DAYS[4] as string]);
+    // A catch-up of five days has published the newest; four are coming.
+    await publishManifest(fixture.root, [DAYS[4] as string], 4);
     for (const url of PAGES) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(200);
@@ -57,7 +51,7 @@ describe("pages while older days are still being published", () => {
         "Older days are still being added: 1 of 5 days so far. The figures over several days fill in as they arrive, within minutes.",
       );
     }
-    await publishManifest(fixture.root, DAYS.slice(2));
+    await publishManifest(fixture.root, DAYS.slice(2), 2);
     expect(text((await app.inject({ url: "/traffic" })).body)).toContain("3 of 5 days so far");
   });
 

@@ -281,9 +281,11 @@ describe("the daily job", () => {
       // Ctrl-C once the newest day is published with its first editions: the older days are left,
       // and no day is recorded (the newest is recorded last).
       await runDailyJob({ ...deps, root: resumeRoot, stopRequested: () => existsSync(cameraTrendsPath) });
+      // The two older days are counted as coming: the pages over several days say so (issue 28).
       expect(await readJson(resumeRoot, "/stats/manifest.json")).toEqual({
         latest: DAYS[2],
         days: [DAYS[2]],
+        coming: 2,
       });
       expect((await sql`SELECT day FROM rollup_days`.execute(t.db)).rows).toEqual([]);
       expect(existsSync(path.join(resumeRoot, "stats", DAYS[0] as string))).toBe(false);

@@ -7,7 +7,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { OlderDaysNote } from "../components/older-days-note.tsx";
 import { loadCameraTrends } from "../lib/camera-trends/load.server.ts";
 import { cameraTrendsPath } from "../lib/camera-trends/trend-view.ts";
-import { olderDaysComing } from "../lib/older-days.server.ts";
+import { withOlderDays } from "../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -18,10 +18,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cameraTrendsCss },
 ];
 
-export async function loader({ request, context }: PageLoaderArgs) {
+export function loader({ request, context }: PageLoaderArgs) {
   // After a first start the newest day comes first: the page says when older days are still coming.
-  const [page, olderDays] = await Promise.all([loadCameraTrends(request, context), olderDaysComing(context)]);
-  return { ...page, olderDays };
+  return withOlderDays(loadCameraTrends(request, context), context);
 }
 
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });

@@ -6,7 +6,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { flagLinks } from "../components/flag.tsx";
 import { OlderDaysNote } from "../components/older-days-note.tsx";
 import { loadCountryMap } from "../lib/country-map/load.server.ts";
-import { olderDaysComing } from "../lib/older-days.server.ts";
+import { withOlderDays } from "../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -14,13 +14,9 @@ import type { loader as rootLoader } from "../root.tsx";
 /** /map, /map/{gender} (SPEC §2 route table): performers by country, on a world map drawn here. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }, ...flagLinks()];
 
-export async function loader({ params, context }: PageLoaderArgs) {
+export function loader({ params, context }: PageLoaderArgs) {
   // After a first start the newest day comes first: the page says when older days are still coming.
-  const [page, olderDays] = await Promise.all([
-    loadCountryMap(params.gender, context),
-    olderDaysComing(context),
-  ]);
-  return { ...page, olderDays };
+  return withOlderDays(loadCountryMap(params.gender, context), context);
 }
 
 // The counts change once a day.

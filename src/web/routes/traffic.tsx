@@ -5,7 +5,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { OlderDaysNote } from "../components/older-days-note.tsx";
 import trafficCss from "../components/traffic/traffic.css?url";
 import { TrafficPage } from "../components/traffic/traffic-page.tsx";
-import { olderDaysComing } from "../lib/older-days.server.ts";
+import { withOlderDays } from "../lib/older-days.server.ts";
 import { PAGE_GENDER_LABELS } from "../lib/page-genders.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
@@ -18,10 +18,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: trafficCss },
 ];
 
-export async function loader({ request, context }: PageLoaderArgs) {
+export function loader({ request, context }: PageLoaderArgs) {
   // After a first start the newest day comes first: the page says when older days are still coming.
-  const [page, olderDays] = await Promise.all([loadTraffic(request, context), olderDaysComing(context)]);
-  return { ...page, olderDays };
+  return withOlderDays(loadTraffic(request, context), context);
 }
 
 // The files change once a day.

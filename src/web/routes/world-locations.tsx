@@ -6,7 +6,7 @@ import { flagLinks } from "../components/flag.tsx";
 import { OlderDaysNote } from "../components/older-days-note.tsx";
 import worldCss from "../components/world-locations/world-locations.css?url";
 import { WorldLocationsPage } from "../components/world-locations/world-locations-page.tsx";
-import { olderDaysComing } from "../lib/older-days.server.ts";
+import { withOlderDays } from "../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
 import { loadWorldLocations } from "../lib/world-locations/load.server.ts";
@@ -19,13 +19,9 @@ export const links: LinksFunction = () => [
   ...flagLinks(),
 ];
 
-export async function loader({ request, context }: PageLoaderArgs) {
+export function loader({ request, context }: PageLoaderArgs) {
   // After a first start the newest day comes first: the page says when older days are still coming.
-  const [page, olderDays] = await Promise.all([
-    loadWorldLocations(request, context),
-    olderDaysComing(context),
-  ]);
-  return { ...page, olderDays };
+  return withOlderDays(loadWorldLocations(request, context), context);
 }
 
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });

@@ -38,17 +38,28 @@ export interface ChartSpec {
  * no time.
  */
 export function coveredSpan<T extends Pick<ChartSpec, "times" | "series">>(spec: T): T {
-  const known = (i: number) => spec.series.some((s) => (s.values[i] ?? null) !== null);
-  let first = 0;
-  while (first < spec.times.length && !known(first)) first++;
-  let last = spec.times.length - 1;
-  while (last >= first && !known(last)) last--;
-  if (first === 0 && last === spec.times.length - 1) return spec;
+  const range = knownRange(spec.times.length, (i) => spec.series.some((s) => (s.values[i] ?? null) !== null));
+  if (range === null) return { ...spec, times: [], series: spec.series.map((s) => ({ ...s, values: [] })) };
+  const [first, end] = range;
+  if (first === 0 && end === spec.times.length) return spec;
   return {
     ...spec,
-    times: spec.times.slice(first, last + 1),
-    series: spec.series.map((s) => ({ ...s, values: s.values.slice(first, last + 1) })),
+    times: spec.times.slice(first, end),
+    series: spec.series.map((s) => ({ ...s, values: s.values.slice(first, end) })),
   };
+}
+
+/**
+ * The slice [first, end) from the first index with a figure to the last, or null without any: the
+ * one rule by which every chart's range is what its data covers.
+ */
+export function knownRange(length: number, known: (i: number) => boolean): [number, number] | null {
+  let first = 0;
+  while (first < length && !known(first)) first++;
+  if (first === length) return null;
+  let last = length - 1;
+  while (!known(last)) last--;
+  return [first, last + 1];
 }
 
 /** The palette series take in order: the brand's colour first, then well-separated hues. */

@@ -1,4 +1,5 @@
 import { monthLabel } from "../../lib/chart-scale.ts";
+import { knownRange } from "../charts/chart-spec.ts";
 import { SvgLineChart } from "../charts/svg-line-chart.tsx";
 
 /** Fewer months than this make no line worth drawing: a sentence says what there is instead. */
@@ -12,10 +13,9 @@ export function monthsCovered(
   months: readonly string[],
   values: readonly (number | null)[],
 ): { months: string[]; values: (number | null)[] } {
-  const first = values.findIndex((v) => v !== null);
-  if (first < 0) return { months: [], values: [] };
-  const last = values.findLastIndex((v) => v !== null);
-  return { months: months.slice(first, last + 1), values: values.slice(first, last + 1) };
+  const range = knownRange(values.length, (i) => values[i] != null);
+  if (range === null) return { months: [], values: [] };
+  return { months: months.slice(...range), values: values.slice(...range) };
 }
 
 /** "2 months so far": what a short trend says in place of its line. */
@@ -45,8 +45,9 @@ export function MonthChart({
  * in words); under three months, how many there are so far.
  */
 export function Sparkline({ values: all }: { values: readonly (number | null)[] }) {
-  const values = monthsCovered(all.map(String), all).values;
-  if (values.length === 0) return null;
+  const range = knownRange(all.length, (i) => all[i] != null);
+  if (range === null) return null;
+  const values = all.slice(...range);
   if (values.length < MONTHS_FOR_A_LINE)
     return <span className="sparkline__note">{monthsSoFar(values.length)}</span>;
   const known = values.filter((v): v is number => v !== null);
