@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { type MetricsServer, startMetricsServer } from "./metrics-server.ts";
 
@@ -64,5 +65,30 @@ describe("the metrics listener", () => {
       status: 500,
       body: '{"error":"a collect callback failed"}',
     });
+  });
+
+  it("answers any other address or method with a 4xx, and never fails (hostile input)", async () => {
+    server = await startMetricsServer({
+      host: "127.0.0.1",
+      port: 0,
+      metrics: async () => "x 1\n",
+      health: async () => ({ status: 200, body: { status: "ok" } }),
+    });
+    const origin = server.url;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.webPath(),
+        fc.webQueryParameters(),
+        fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"),
+        async (path, query, method) => {
+          const address = `${origin}${path.startsWith("/") ? path : `/${path}`}${query ? `?${query}` : ""}`;
+          const { status } = await ask(address, method);
+          const known = ["/metrics", "/health"].includes(new URL(address).pathname);
+          if (known && (method === "GET" || method === "HEAD")) expect(status).toBe(200);
+          else expect([404, 405]).toContain(status);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
