@@ -90,6 +90,13 @@ export async function compareMetricsCost(options: {
       med(onRuns, (f) => f.renderMs),
       false,
     );
+    line(
+      page,
+      offRuns[0]?.saturated ? "CPU per answer (saturated)" : "CPU per answer (paced)",
+      med(offRuns, (f) => f.cpuMsPerRequest),
+      med(onRuns, (f) => f.cpuMsPerRequest),
+      false,
+    );
     if (offRuns[0]?.saturated) {
       line(
         page,

@@ -31,6 +31,9 @@ import { startServerChild } from "./search-server-child.ts";
  * - Browser: --visits first visits of each page of --browser-path in the system Chromium with the CPU slowed 4x:
  *   JavaScript on the wire (budget 150 KB compressed), largest contentful paint (1.5 s) and layout
  *   shift (0.05), medians.
+ * - Metrics (decision 0037): --metrics on serves with them as METRICS_PORT does; --metrics compare
+ *   measures each page on a server without and one with them, in turn, --rounds times, and prints
+ *   the medians and their ratio (bench/metrics-cost.ts), with no browser visits.
  * - Diagnosis: --trace prints each paced run's slowest answer by half second, and each server
  *   process's full collections by second (bench/gc-trace.ts), on one clock; --v8-flags "..." adds V8
  *   flags to the server processes' own (WEB_PROCESS_V8_FLAGS), to compare settings.
