@@ -17,16 +17,14 @@ export interface Measured {
   figures: PageFigures;
 }
 
-/** How often the server with metrics is scraped during its runs: 3 times Prometheus's default rate. */
-const SCRAPE_EVERY_MS = 5000;
-
 /** The cost allowed (issue 32, point 4): within 5% of the server without metrics. */
 const ALLOWED = 1.05;
 
 /**
  * `bench:pages --metrics compare` (decision 0037): each page measured on two servers of the same
  * build and data, one without metrics (as `npm start` without METRICS_PORT) and one with them
- * (every request counted and timed, Node's own metrics, and its listener scraped every 5 s), in
+ * (every request counted and timed, Node's own metrics, and its listener scraped every
+ * `scrapeEveryMs`, 5 s by default: three times Prometheus's default rate), in
  * turn, `rounds` times, the order swapped each round; then each measure's medians and their ratio.
  * A ratio is the cost: for req/s off/on, for times on/off, so above 1 means slower with metrics.
  */
@@ -35,6 +33,8 @@ export async function compareMetricsCost(options: {
   on: ServerChild;
   paths: readonly string[];
   rounds: number;
+  /** How often the server with metrics is scraped during its runs (0: never). */
+  scrapeEveryMs: number;
   measure: (serverUrl: string, page: string, cpuMs: () => Promise<number>) => Promise<Measured | null>;
   failures: string[];
 }): Promise<string[]> {
@@ -59,7 +59,10 @@ export async function compareMetricsCost(options: {
     for (const page of options.paths) {
       for (const mode of order) {
         console.log(`\nround ${round + 1}, metrics ${mode}:`);
-        const scraper = mode === "on" ? setInterval(() => void scrape(), SCRAPE_EVERY_MS) : null;
+        const scraper =
+          mode === "on" && options.scrapeEveryMs > 0
+            ? setInterval(() => void scrape(), options.scrapeEveryMs)
+            : null;
         try {
           const server = mode === "on" ? on : off;
           const measured = await options.measure(server.url, page, async () => (await server.stats()).cpuMs);

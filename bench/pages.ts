@@ -67,6 +67,8 @@ const { values: args } = parseArgs({
      */
     metrics: { type: "string", default: "off" },
     rounds: { type: "string", default: "3" },
+    /** With --metrics compare: seconds between scrapes of the server with metrics (0: none). */
+    "scrape-every": { type: "string", default: "5" },
   },
 });
 const dataDir = args["data-dir"];
@@ -242,6 +244,7 @@ if (metrics === "compare") {
         on,
         paths,
         rounds: Number(args.rounds),
+        scrapeEveryMs: Number(args["scrape-every"]) * 1000,
         measure: measurePage,
         failures,
       });
