@@ -7,8 +7,9 @@ import { systemClock } from "../src/sandbox/clock.ts";
 import { createPopulation } from "../src/sandbox/population.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
 import { launchChromium } from "../tests/e2e/chromium.ts";
-import { runLoad } from "./http-load.ts";
+import { type LoadResult, runLoad } from "./http-load.ts";
 import { runPacedLoad } from "./http-paced.ts";
+import { compareMetricsCost, type Measured } from "./metrics-cost.ts";
 import { firstVisit } from "./page-metrics.ts";
 import { isMix, mixPaths } from "./page-mixes.ts";
 import { median, ms, perSecond, runLine } from "./search-report.ts";
@@ -30,6 +31,9 @@ import { startServerChild } from "./search-server-child.ts";
  * - Browser: --visits first visits of each page of --browser-path in the system Chromium with the CPU slowed 4x:
  *   JavaScript on the wire (budget 150 KB compressed), largest contentful paint (1.5 s) and layout
  *   shift (0.05), medians.
+ * - Metrics (decision 0037): --metrics on serves with them as METRICS_PORT does; --metrics compare
+ *   measures each page on a server without and one with them, in turn, --rounds times, and prints
+ *   the medians and their ratio (bench/metrics-cost.ts), with no browser visits.
  * - Diagnosis: --trace prints each paced run's slowest answer by half second, and each server
  *   process's full collections by second (bench/gc-trace.ts), on one clock; --v8-flags "..." adds V8
  *   flags to the server processes' own (WEB_PROCESS_V8_FLAGS), to compare settings.
@@ -56,6 +60,15 @@ const { values: args } = parseArgs({
     processes: { type: "string", default: String(Math.min(availableParallelism(), MAX_WEB_PROCESSES)) },
     trace: { type: "boolean", default: false },
     "v8-flags": { type: "string", default: "" },
+    /**
+     * The site's metrics (decision 0037): "off" (as `npm start` without METRICS_PORT), "on", or
+     * "compare": each page on a server without and one with them, in turn, --rounds times
+     * (bench/metrics-cost.ts); no browser visits then.
+     */
+    metrics: { type: "string", default: "off" },
+    rounds: { type: "string", default: "3" },
+    /** With --metrics compare: seconds between scrapes of the server with metrics (0: none). */
+    "scrape-every": { type: "string", default: "5" },
   },
 });
 const dataDir = args["data-dir"];
@@ -73,6 +86,11 @@ const visits = Number(args.visits);
 const processes = Number(args.processes);
 const trace = args.trace === true;
 const v8Flags = (args["v8-flags"] as string).split(" ").filter(Boolean);
+const metrics = args.metrics as string;
+if (!["off", "on", "compare"].includes(metrics)) {
+  console.error(`--metrics: expected off, on or compare; got ${metrics}`);
+  process.exit(2);
+}
 const headers: Record<string, string> = args["accept-encoding"]
   ? { "accept-encoding": args["accept-encoding"] as string }
   : {};
@@ -86,7 +104,11 @@ const RENDERS = 50;
  * One mix: distinct addresses, each asked for once (a warm-up slice, 50 timed alone, and the paced
  * run's), so that the render is measured rather than the page cache.
  */
-async function measureMix(serverUrl: string, mix: Parameters<typeof mixPaths>[1]): Promise<string> {
+async function measureMix(
+  serverUrl: string,
+  mix: Parameters<typeof mixPaths>[1],
+  cpuMs?: () => Promise<number>,
+): Promise<Measured> {
   const warm = 200;
   const paced = Math.ceil(rate * seconds) + connections;
   const all = await mixPaths(database.urlFor("camstats"), mix, warm + RENDERS + paced);
@@ -108,6 +130,7 @@ async function measureMix(serverUrl: string, mix: Parameters<typeof mixPaths>[1]
     alone.push(performance.now() - started);
   }
   const rest = all.slice(warm + RENDERS);
+  const cpuBefore = await cpuMs?.();
   const load = await runPacedLoad(serverUrl, rest.length > 0 ? rest : all, {
     connections,
     seconds,
@@ -115,13 +138,73 @@ async function measureMix(serverUrl: string, mix: Parameters<typeof mixPaths>[1]
     headers,
     trace,
   });
+  const cpuAfter = await cpuMs?.();
   const renderMs = median(alone);
   console.log(
     `${mix} (${all.length} addresses, e.g. ${all[warm]})\n  render alone (median of ${RENDERS} distinct): ${ms(renderMs)}\n  paced at ${rate}/s: ${runLine(load)}`,
   );
   if (load.errors + load.timeouts + load.non2xx > 0) failures.push(`${mix}: errors under load`);
   const verdict = load.p95 < BUDGET.p95Ms ? "met" : "MISSED";
-  return `| ${mix} (distinct addresses) | ${ms(renderMs)} | – | – | ${ms(load.p50)}, ${ms(load.p95)}, ${ms(load.p99)} | ${verdict} |`;
+  return {
+    row: `| ${mix} (distinct addresses) | ${ms(renderMs)} | – | – | ${ms(load.p50)}, ${ms(load.p95)}, ${ms(load.p99)} | ${verdict} |`,
+    figures: {
+      renderMs,
+      saturated: null,
+      paced: load,
+      cpuMsPerRequest: perRequest(cpuBefore, cpuAfter, load),
+    },
+  };
+}
+
+/** The server processes' CPU time (`cpuMs`, before and after) per answer of a run; null unmeasured. */
+function perRequest(before: number | undefined, after: number | undefined, load: LoadResult): number | null {
+  return before === undefined || after === undefined || load.answered === 0
+    ? null
+    : (after - before) / load.answered;
+}
+
+/**
+ * One page's render alone, saturated and paced runs: its table row, or null when it did not answer a
+ * page. `cpuMs`: the server processes' CPU time so far, read around the saturated run (a mix's paced
+ * run) for its CPU time per answer, which other work on the machine disturbs less than times.
+ */
+async function measurePage(
+  serverUrl: string,
+  page: string,
+  cpuMs?: () => Promise<number>,
+): Promise<Measured | null> {
+  if (isMix(page)) return measureMix(serverUrl, page, cpuMs);
+  const check = await fetch(`${serverUrl}${page}`);
+  const type = check.headers.get("content-type") ?? "";
+  await check.arrayBuffer();
+  if (check.status !== 200 || !type.startsWith("text/html")) {
+    failures.push(`${page}: ${check.status} ${type}`);
+    return null;
+  }
+  await runLoad(serverUrl, [page], { connections, seconds: 3, headers }); // warm-up
+  // Render time: one request at a time, so nothing queues; what a single visitor waits for.
+  const alone: number[] = [];
+  for (let i = 0; i < RENDERS; i++) {
+    const started = performance.now();
+    await (await fetch(`${serverUrl}${page}`, { headers })).arrayBuffer();
+    alone.push(performance.now() - started);
+  }
+  const renderMs = median(alone);
+  const cpuBefore = await cpuMs?.();
+  const saturated = await runLoad(serverUrl, [page], { connections, seconds, headers });
+  const cpuAfter = await cpuMs?.();
+  const paced = await runPacedLoad(serverUrl, [page], { connections, seconds, rate, headers, trace });
+  console.log(
+    `${page}\n  render alone (median of ${RENDERS}): ${ms(renderMs)}\n  saturated: ${runLine(saturated)}\n  paced at ${rate}/s: ${runLine(paced)}`,
+  );
+  for (const load of [saturated, paced]) {
+    if (load.errors + load.timeouts + load.non2xx > 0) failures.push(`${page}: errors under load`);
+  }
+  const verdict = paced.p95 < BUDGET.p95Ms ? "met" : "MISSED";
+  return {
+    row: `| ${page} | ${ms(renderMs)} | ${perSecond(saturated.perSecond)} | ${ms(saturated.p95)} | ${ms(paced.p50)}, ${ms(paced.p95)}, ${ms(paced.p99)} | ${verdict} |`,
+    figures: { renderMs, saturated, paced, cpuMsPerRequest: perRequest(cpuBefore, cpuAfter, saturated) },
+  };
 }
 
 process.env.NODE_ENV = "production"; // the server child inherits it: React's production renderer
@@ -136,8 +219,8 @@ const platform = await startSandbox({
 const failures: string[] = [];
 const rows: string[] = [];
 const visitRows: string[] = [];
-try {
-  const server = await startServerChild({
+const serverWith = (withMetrics: boolean) =>
+  startServerChild({
     databaseUrl: database.urlFor("camstats"),
     publishDir: path.join(dataDir, "public"),
     mode: "indexed",
@@ -148,44 +231,50 @@ try {
     pool: POOL,
     v8Flags,
     traceGc: trace,
+    metrics: withMetrics,
   });
+if (metrics === "compare") {
+  try {
+    // Both started before either is measured; each idles while the other runs.
+    const off = await serverWith(false);
+    const on = await serverWith(true);
+    try {
+      const table = await compareMetricsCost({
+        off,
+        on,
+        paths,
+        rounds: Number(args.rounds),
+        scrapeEveryMs: Number(args["scrape-every"]) * 1000,
+        measure: measurePage,
+        failures,
+      });
+      console.log(
+        `\nserver: ${processes} ${processes === 1 ? "process" : "processes"} each, page cache ${args["page-cache"]}\n`,
+      );
+      console.log(table.join("\n"));
+    } finally {
+      await off.stop();
+      await on.stop();
+    }
+  } finally {
+    await platform.close();
+    await database.stop();
+  }
+  if (failures.length > 0) {
+    console.error(`\nFAILED:\n${failures.join("\n")}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+try {
+  const server = await serverWith(metrics === "on");
   console.log(
     `server: ${processes} ${processes === 1 ? "process" : "processes"}, page cache ${args["page-cache"]}`,
   );
   try {
     for (const page of paths) {
-      if (isMix(page)) {
-        rows.push(await measureMix(server.url, page));
-        continue;
-      }
-      const check = await fetch(`${server.url}${page}`);
-      const type = check.headers.get("content-type") ?? "";
-      await check.arrayBuffer();
-      if (check.status !== 200 || !type.startsWith("text/html")) {
-        failures.push(`${page}: ${check.status} ${type}`);
-        continue;
-      }
-      await runLoad(server.url, [page], { connections, seconds: 3, headers }); // warm-up
-      // Render time: one request at a time, so nothing queues; what a single visitor waits for.
-      const alone: number[] = [];
-      for (let i = 0; i < RENDERS; i++) {
-        const started = performance.now();
-        await (await fetch(`${server.url}${page}`, { headers })).arrayBuffer();
-        alone.push(performance.now() - started);
-      }
-      const renderMs = median(alone);
-      const saturated = await runLoad(server.url, [page], { connections, seconds, headers });
-      const paced = await runPacedLoad(server.url, [page], { connections, seconds, rate, headers, trace });
-      console.log(
-        `${page}\n  render alone (median of ${RENDERS}): ${ms(renderMs)}\n  saturated: ${runLine(saturated)}\n  paced at ${rate}/s: ${runLine(paced)}`,
-      );
-      for (const load of [saturated, paced]) {
-        if (load.errors + load.timeouts + load.non2xx > 0) failures.push(`${page}: errors under load`);
-      }
-      const verdict = paced.p95 < BUDGET.p95Ms ? "met" : "MISSED";
-      rows.push(
-        `| ${page} | ${ms(renderMs)} | ${perSecond(saturated.perSecond)} | ${ms(saturated.p95)} | ${ms(paced.p50)}, ${ms(paced.p95)}, ${ms(paced.p99)} | ${verdict} |`,
-      );
+      const measured = await measurePage(server.url, page);
+      if (measured !== null) rows.push(measured.row);
     }
     // What the server processes' heaps and caches cost under this load (V8 sizes its heap by it).
     const { peakRssMb } = await server.stats();

@@ -56,6 +56,8 @@ export async function startServerChild(options: {
   traceGc?: boolean;
   /** Accounts under /v1/auth (bench:accounts). */
   accounts?: boolean;
+  /** The site's metrics on, as with METRICS_PORT (bench:pages --metrics). */
+  metrics?: boolean;
 }): Promise<ServerChild> {
   const child = fork(
     options.serverScript ?? path.join(import.meta.dirname, "search-server.ts"),
@@ -77,6 +79,8 @@ export async function startServerChild(options: {
       String(options.pool ?? 4),
       "--accounts",
       options.accounts ? "on" : "off",
+      "--metrics",
+      options.metrics ? "on" : "off",
     ],
     {
       // The server processes' own V8 flags, as `npm start` forks them.

@@ -4,6 +4,11 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { connect } from "../src/db/connect.ts";
+import { answerMetricsRequests, ClusterMetrics } from "../src/metrics/cluster-metrics.ts";
+import { startMetricsServer } from "../src/metrics/metrics-server.ts";
+import { watchPool } from "../src/metrics/pool-metrics.ts";
+import { collectProcessMetrics, metricsRegistry } from "../src/metrics/registry.ts";
+import { watchSearchIndex } from "../src/metrics/search-metrics.ts";
 import { sandboxPlatform } from "../src/online-rooms/platform-source.ts";
 import { createSearchService } from "../src/search/search-service.ts";
 import { buildApp } from "../src/server/app.ts";
@@ -37,6 +42,8 @@ export interface ServerReady {
   rssMb: number;
   /** Heap and typed arrays held once loaded, after a forced garbage collection: what the index keeps. */
   retainedMb: number;
+  /** With --metrics on: the port of its metrics listener (the primary's, merging its workers'). */
+  metricsPort?: number;
 }
 
 export interface ServerStats {
@@ -81,10 +88,16 @@ async function main(): Promise<void> {
       pool: { type: "string", default: "4" },
       /** "on": accounts under /v1/auth (bench:accounts), their mail dropped. */
       accounts: { type: "string", default: "off" },
+      /**
+       * "on": the site's metrics as METRICS_PORT turns them on (decision 0037): every request
+       * counted and timed, the process's own metrics, a listener on a port of its own.
+       */
+      metrics: { type: "string", default: "off" },
     },
   });
+  const metricsOn = values.metrics === "on";
   const processes = Number(values.processes);
-  if (processes > 1 && cluster.isPrimary) return runPrimary(processes);
+  if (processes > 1 && cluster.isPrimary) return runPrimary(processes, metricsOn);
   const mode = values.mode as ServerMode;
   const now = Number(values.now);
   if (
@@ -115,6 +128,18 @@ async function main(): Promise<void> {
           });
   await search?.ready();
   const readyMs = search ? performance.now() - started : 0;
+  if (metricsOn) {
+    // As a server process of `npm start` with METRICS_PORT does (src/web-process.ts, site-server.ts).
+    collectProcessMetrics();
+    watchPool("web", pool);
+    watchSearchIndex(() => search?.indexState?.() ?? null);
+    if (cluster.isWorker) {
+      answerMetricsRequests({
+        send: (message) => process.send?.(message),
+        onMessage: (listener) => process.on("message", listener),
+      });
+    }
+  }
   const app = buildApp({
     db,
     publishDir: values["publish-dir"],
@@ -123,6 +148,7 @@ async function main(): Promise<void> {
     ...(values.feed ? { platform: sandboxPlatform(values.feed), imageHost: values.feed } : {}),
     ...(values["page-cache"] === "off" ? { pageCache: false as const } : {}),
     ...(values.accounts === "on" ? { identity: benchIdentity(db) } : {}),
+    requestMetrics: metricsOn,
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   if (process.env.BENCH_GC_TRACE === "1") traceFullCollections();
@@ -141,8 +167,22 @@ async function main(): Promise<void> {
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const retainedMb = (memory.heapUsed + memory.arrayBuffers) / MB;
-  const ready: ServerReady = { port, readyMs, rssMb: stats().rssMb, retainedMb };
+  // Alone (one process), it serves its own metrics; a cluster's primary serves its workers'.
+  const metricsPort =
+    metricsOn && !cluster.isWorker ? await benchMetricsListener(() => metricsRegistry.metrics()) : undefined;
+  const ready: ServerReady = { port, readyMs, rssMb: stats().rssMb, retainedMb, metricsPort };
   process.send?.(ready);
+}
+
+/** The metrics listener on a free loopback port: its port. */
+async function benchMetricsListener(text: () => Promise<string>): Promise<number> {
+  const server = await startMetricsServer({
+    host: "127.0.0.1",
+    port: 0,
+    metrics: text,
+    health: async () => ({ status: 200, body: { status: "ok" } }),
+  });
+  return Number(new URL(server.url).port);
 }
 
 /**
@@ -150,7 +190,8 @@ async function main(): Promise<void> {
  * port: a worker's port 0 is the one the first worker got), answers the parent once all are ready
  * (RSS summed), sums their stats and stops them with itself.
  */
-async function runPrimary(processes: number): Promise<void> {
+async function runPrimary(processes: number, metricsOn: boolean): Promise<void> {
+  const merged = new ClusterMetrics();
   cluster.setupPrimary({
     exec: fileURLToPath(import.meta.url),
     args: process.argv.slice(2),
@@ -164,6 +205,7 @@ async function runPrimary(processes: number): Promise<void> {
         new Promise<ServerReady>((resolve, reject) => {
           const worker = cluster.fork();
           workers.push(worker);
+          if (metricsOn) worker.on("message", (message) => merged.handle(message));
           worker.once("message", (message) => resolve(message as ServerReady));
           worker.once("exit", (code) => reject(new Error(`a server worker exited (code ${code})`)));
         }),
@@ -171,7 +213,13 @@ async function runPrimary(processes: number): Promise<void> {
   );
   const ask = (worker: Worker) =>
     new Promise<ServerStats>((resolve) => {
-      worker.once("message", (message) => resolve(message as ServerStats));
+      // Only the stats: a metrics reply may come in between.
+      const onMessage = (message: unknown) => {
+        if (typeof message !== "object" || message === null || !("cpuMs" in message)) return;
+        worker.off("message", onMessage);
+        resolve(message as ServerStats);
+      };
+      worker.on("message", onMessage);
       worker.send("stats");
     });
   process.on("message", async (message) => {
@@ -201,6 +249,10 @@ async function runPrimary(processes: number): Promise<void> {
     rssMb: stats().rssMb + readies.reduce((sum, r) => sum + r.rssMb, 0),
     retainedMb: readies.reduce((sum, r) => sum + r.retainedMb, 0),
   };
+  if (metricsOn) {
+    collectProcessMetrics();
+    ready.metricsPort = await benchMetricsListener(() => merged.text(workers));
+  }
   process.send?.(ready);
 }
 

@@ -282,4 +282,41 @@ describe("parseMailbox", () => {
       );
     }
   });
+
+  it("starts as the whole site unless SITE_ROLE says otherwise, and says what a fleet's node needs", () => {
+    expect(loadConfig({}).SITE_ROLE).toBe("all");
+    const db = "postgres://camstats@db.internal:5432/camstats";
+    expect(loadConfig({ SITE_ROLE: " web ", DATABASE_URL: db }).SITE_ROLE).toBe("web");
+    expect(loadConfig({ SITE_ROLE: "worker", DATABASE_URL: db }).SITE_ROLE).toBe("worker");
+    expect(errorOf({ SITE_ROLE: "server" })).toContain(
+      'SITE_ROLE: expected all (the whole site), web (pages, API and published files) or worker (collector, daily job, bios, thumbnails, alerts, mail); got "server"',
+    );
+    for (const role of ["web", "worker"]) {
+      const message = errorOf({ SITE_ROLE: role });
+      expect(message).toContain(
+        `DATABASE_URL: expected the fleet's PostgreSQL URL whenever SITE_ROLE is ${role}: every node of a fleet shares one PostgreSQL`,
+      );
+      expect(message).toContain("PUBLISH_DIR and DATA_DIR on storage every node sees");
+      expect(message).toContain("AUTH_SECRET set alike on every node or unset on all");
+      expect(message).toContain("got nothing (not set)");
+    }
+  });
+
+  it("serves metrics only on a port of their own, on loopback unless told", () => {
+    const off = loadConfig({});
+    expect(off.METRICS_PORT).toBeUndefined();
+    expect(off.METRICS_HOST).toBe("127.0.0.1");
+    expect(loadConfig({ METRICS_PORT: "" }).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "0.0.0.0",
+    });
+    expect(errorOf({ METRICS_PORT: "0" })).toContain(
+      'METRICS_PORT: expected a port from 1 to 65535, apart from PORT; got "0"',
+    );
+    expect(errorOf({ METRICS_PORT: "nine" })).toContain('METRICS_PORT: expected a port number; got "nine"');
+    expect(errorOf({ PORT: "8080", METRICS_PORT: "8080" })).toContain(
+      "METRICS_PORT: expected a port other than PORT: the metrics are never served on the site's port",
+    );
+  });
 });

@@ -106,12 +106,45 @@ const booleanFlag = (fallback: boolean) =>
     .default(fallback ? "true" : "false")
     .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** What one process of the site runs (decision 0037): the whole site, the pages and API, or the pipeline. */
+export const SITE_ROLES = ["all", "web", "worker"] as const;
+export type SiteRole = (typeof SITE_ROLES)[number];
+
+/** What a web node or the worker needs besides DATABASE_URL: said when it is missing. */
+const FLEET_NEEDS =
+  "every node of a fleet shares one PostgreSQL (a web node or the worker never starts the embedded one), " +
+  "PUBLISH_DIR and DATA_DIR on storage every node sees, and AUTH_SECRET set alike on every node or unset on all " +
+  "(then the database keeps one)";
+
 export const configSchema = z
   .object({
     // `npm start` sets production unless asked (React reads process.env itself, when first imported,
     // so it cannot be set from here): the fast renderer, and a page's errors stay in the log.
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // all: the whole site, as ever; web: pages, API and published files; worker: the collector, the
+    // daily job and the rest of the pipeline, with no public port (src/start/site-role.ts).
+    SITE_ROLE: z
+      .string()
+      .default("all")
+      .transform((v) => v.trim())
+      .pipe(
+        z.enum(SITE_ROLES, {
+          error:
+            "expected all (the whole site), web (pages, API and published files) or worker (collector, daily job, bios, thumbnails, alerts, mail)",
+        }),
+      ),
+    // Prometheus metrics (GET /metrics) on a listener of their own, never the site's port; off unset.
+    METRICS_PORT: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>({ error: "expected a port number" })
+        .int("expected a whole number")
+        .min(1, "expected a port from 1 to 65535, apart from PORT")
+        .max(65535, "expected a port from 1 to 65535, apart from PORT")
+        .optional(),
+    ),
+    // Loopback by default: the metrics tell about the site's load and are nobody else's business.
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
 
     HOST: z.string().min(1).default("0.0.0.0"),
     // The address people reach the site at (behind a TLS proxy, say); an https one turns HSTS on.
@@ -281,6 +314,21 @@ export const configSchema = z
     GOOGLE_STAND_IN_PORT: port(0),
   })
   .superRefine((env, ctx) => {
+    // A fleet's nodes meet in one database; an embedded one would be this node's alone.
+    if (env.SITE_ROLE !== "all" && env.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message: `expected the fleet's PostgreSQL URL whenever SITE_ROLE is ${env.SITE_ROLE}: ${FLEET_NEEDS}`,
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "expected a port other than PORT: the metrics are never served on the site's port",
+      });
+    }
     // Reading the real platform needs both: the feed refuses requests without a campaign.
     if (env.PLATFORM_FEED_URL && !env.AFFILIATE_WM) {
       ctx.addIssue({

@@ -23,6 +23,8 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "foundation", rank: 0, paths: ["types/", "config.ts", "log.ts"] },
   // The one cache library's wrapper (decision 0038): imports nothing of ours, every area may use it.
   { name: "cache", rank: 0.5, paths: ["cache/"] },
+  // The site's Prometheus metrics (decision 0037): every layer counts into them; they import none.
+  { name: "metrics", rank: 0.5, paths: ["metrics/"] },
   { name: "platform", rank: 1, paths: ["platform/"] },
   // An imitation of the platform: it stands on platform, and only composition roots start it.
   { name: "sandbox", rank: 1.5, paths: ["sandbox/"] },

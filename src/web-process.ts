@@ -1,6 +1,10 @@
 import { loadConfig } from "./config.ts";
 import { connect } from "./db/connect.ts";
+import { withFleetAuthSecret } from "./identity/auth-secret.ts";
 import { createLogger } from "./log.ts";
+import { answerMetricsRequests } from "./metrics/cluster-metrics.ts";
+import { watchPool } from "./metrics/pool-metrics.ts";
+import { collectProcessMetrics } from "./metrics/registry.ts";
 import { sharedRateLimitStore } from "./server/shared-rate-limit.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 import { startSiteServer } from "./start/site-server.ts";
@@ -16,15 +20,26 @@ const lifecycle = createLifecycle();
 
 runProcess(lifecycle, "server process", async () => {
   const settings = readWebProcessSettings(process.env);
-  const config = loadConfig();
-  const log = createLogger(config.LOG_LEVEL);
+  const loaded = loadConfig();
+  const log = createLogger(loaded.LOG_LEVEL);
   lifecycle.log = log;
   process.on("disconnect", () => void lifecycle.shutdown("the main process is gone"));
   process.on("message", (message) => {
     if (message === "stop") void lifecycle.shutdown("asked to stop");
   });
-  const { db, close } = connect(settings.databaseUrl, { applicationName: "camstats-web" });
+  const { db, pool, close } = connect(settings.databaseUrl, { applicationName: "camstats-web" });
   lifecycle.started("the database connections", close);
+  // A web node's processes read the fleet's secret from the database (decision 0037).
+  const config = await withFleetAuthSecret(loaded, db);
+  if (config.METRICS_PORT !== undefined) {
+    // The main process serves them, this process's merged with the others' (cluster-metrics.ts).
+    collectProcessMetrics();
+    watchPool("web", pool);
+    answerMetricsRequests({
+      send: (message) => process.send?.(message),
+      onMessage: (listener) => process.on("message", listener),
+    });
+  }
   const app = await startSiteServer({
     config,
     db,

@@ -9,6 +9,7 @@ import {
   storeBios,
 } from "../db/queries/performer-bios.ts";
 import type { Logger } from "../log.ts";
+import { bioMetrics } from "../metrics/pipeline-metrics.ts";
 import type { BioAnswer, BioSource } from "../platform/bio-client.ts";
 import { bioRetryDelayMs, FetcherPause } from "./bio-backoff.ts";
 import { cleanAboutMe } from "./bio-text.ts";
@@ -220,12 +221,18 @@ export function startBioFetcher(deps: BioFetcherDeps): BioFetcher {
   const controller = new AbortController();
   const context: BatchContext = { pacer: new Pacer(deps.fetchesPerMinute, clock), signal: controller.signal };
   const pause = new FetcherPause();
+  const { requests } = bioMetrics();
 
   const loop = (async () => {
     while (!controller.signal.aborted) {
       const started = clock.now();
       try {
         const summary = await fetchBioBatch(deps, context);
+        // Every request asked is found (its text stored), unknown (404) or failed.
+        requests.inc({ outcome: "stored" }, Math.max(0, summary.asked - summary.unknown - summary.failed));
+        requests.inc({ outcome: "unknown" }, summary.unknown);
+        requests.inc({ outcome: "failed" }, summary.failed);
+        requests.inc({ outcome: "rate_limited" }, summary.rateLimited);
         if (summary.picked > 0) {
           const seconds = ((clock.now() - started) / 1000).toFixed(1);
           const line = `bios: ${summary.stored} stored of ${summary.picked} picked (${summary.unknown} unknown, ${summary.failed} failed, ${summary.rateLimited} rate-limited) in ${seconds} s`;

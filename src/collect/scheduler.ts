@@ -1,5 +1,6 @@
 import type { Logger } from "../log.ts";
-import { type CollectorDeps, collectPoll } from "./poll.ts";
+import { pollMetrics } from "../metrics/pipeline-metrics.ts";
+import { type CollectorDeps, collectPoll, type PollSummary } from "./poll.ts";
 
 /** The next poll instant: polls sit on whole multiples of the interval, so two collectors agree. */
 export function nextSlot(nowMs: number, intervalMs: number): number {
@@ -9,6 +10,19 @@ export function nextSlot(nowMs: number, intervalMs: number): number {
 export interface LiveCollector {
   /** Resolves when the poll in flight (if any) has finished and no new one will start. */
   stop(): Promise<void>;
+}
+
+/** A live poll's figures for the metrics listener (decision 0037); null: it threw, nothing stored. */
+function countPoll(summary: PollSummary | null): void {
+  const metrics = pollMetrics();
+  metrics.polls.inc({ status: summary?.status ?? "error" });
+  if (summary === null) return;
+  metrics.feedErrors.inc(summary.errors);
+  metrics.duration.observe(summary.durationMs / 1000);
+  if (summary.written && summary.status !== "failed") {
+    metrics.rooms.set(summary.rooms);
+    metrics.lastStored.set(summary.observedAt.getTime() / 1000);
+  }
 }
 
 /**
@@ -21,6 +35,8 @@ export function startLiveCollector(
   options: { log?: Logger } = {},
 ): LiveCollector {
   const intervalMs = intervalSeconds * 1000;
+  // From the start: a collector that never managed a poll shows zero, not nothing.
+  pollMetrics();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
@@ -36,8 +52,9 @@ export function startLiveCollector(
       await sleepUntil(slot);
       if (stopped) break;
       try {
-        await collectPoll(deps, new Date(slot));
+        countPoll(await collectPoll(deps, new Date(slot)));
       } catch (error) {
+        countPoll(null);
         options.log?.error({ err: error }, `poll ${new Date(slot).toISOString()} failed`);
       }
       slot = nextSlot(Math.max(Date.now(), slot), intervalMs);

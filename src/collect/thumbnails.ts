@@ -8,6 +8,7 @@ import {
   recordThumbStored,
 } from "../db/queries/performer-thumbs.ts";
 import type { Logger } from "../log.ts";
+import { thumbMetrics } from "../metrics/pipeline-metrics.ts";
 import type { ImageSource } from "../platform/image-host-client.ts";
 import { FetcherPause } from "./bio-backoff.ts";
 import { type FetcherClock, IDLE_WAIT_MS, Pacer, systemFetcherClock } from "./bios.ts";
@@ -169,12 +170,18 @@ export function startThumbKeeper(deps: ThumbKeeperDeps): ThumbKeeper {
   const controller = new AbortController();
   const context = { pacer: new Pacer(deps.fetchesPerMinute, clock), signal: controller.signal };
   const pause = new FetcherPause();
+  const { requests } = thumbMetrics();
 
   const loop = (async () => {
     while (!controller.signal.aborted) {
       const started = clock.now();
       try {
         const summary = await keepThumbBatch(deps, context);
+        // A 429 is one of the failed: it ends the batch, and counts as that performer's request.
+        const rateLimited = summary.rateLimitedMs === null ? 0 : 1;
+        requests.inc({ outcome: "stored" }, summary.stored);
+        requests.inc({ outcome: "failed" }, summary.failed - rateLimited);
+        requests.inc({ outcome: "rate_limited" }, rateLimited);
         if (summary.picked > 0) {
           const seconds = ((clock.now() - started) / 1000).toFixed(1);
           const line = `thumbnails: ${summary.stored} kept of ${summary.picked} picked (${summary.failed} failed) in ${seconds} s`;

@@ -47,6 +47,7 @@ describe("migrations", () => {
       "performers",
       "polls",
       "rollup_days",
+      "site_secrets",
       "snapshots",
       "stream_sessions",
       "subject_goal_items",

@@ -24,6 +24,7 @@ import * as performerDayViewers from "./migrations/0022-performer-day-viewers.ts
 import * as pollHdRooms from "./migrations/0024-poll-hd-rooms.ts";
 import * as knownSignInAddresses from "./migrations/0025-known-sign-in-addresses.ts";
 import * as suggestionsOnce from "./migrations/0026-suggestions-once.ts";
+import * as siteSecrets from "./migrations/0027-site-secrets.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0024-poll-hd-rooms": pollHdRooms,
   "0025-known-sign-in-addresses": knownSignInAddresses,
   "0026-suggestions-once": suggestionsOnce,
+  "0027-site-secrets": siteSecrets,
   "0021-bingo-cards": bingoCards,
   "0020-tip-menus": tipMenus,
 };
@@ -69,4 +71,13 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * The migrations this code knows that the database has not applied yet. A web node applies none
+ * (the worker does, decision 0037): it waits for this to be empty before it serves.
+ */
+export async function pendingMigrations<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -460,3 +460,14 @@ export interface SubjectGoalItemsTable {
 export interface Database {
   subject_goal_items: SubjectGoalItemsTable;
 }
+
+/** Migration 0027: a secret every node of a fleet shares (decision 0037). */
+export interface SiteSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  site_secrets: SiteSecretsTable;
+}

@@ -23,6 +23,7 @@ import { rollupPerformerHours } from "../stats/performer-hours.ts";
 import { rollupPerformerPeaks } from "../stats/performer-peaks.ts";
 import { rollupTagDays } from "../stats/tag-days.ts";
 import { rollupTraffic } from "../stats/traffic.ts";
+import { timedSteps } from "./step-timing.ts";
 
 /** A derived table's rollup of one UTC day: replaces the day's rows, returns how many it wrote. */
 export type Rollup = (db: Db, day: string) => Promise<number>;
@@ -33,7 +34,7 @@ export type Rollup = (db: Db, day: string) => Promise<number>;
  * dated files and most latest editions read it, so a newest-first catch-up (newest-first.ts) rolls
  * it up for every day before it publishes the newest; the other tables wait for their day.
  */
-export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup; rankingTable: boolean }> = [
+export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup; rankingTable: boolean }> = timedSteps([
   { name: "performer_days", run: rollupPerformerDays, rankingTable: true },
   { name: "tag_days", run: rollupTagDays, rankingTable: true },
   { name: "location_days", run: rollupLocationDays, rankingTable: false },
@@ -41,28 +42,28 @@ export const ROLLUPS: ReadonlyArray<{ name: string; run: Rollup; rankingTable: b
   { name: "traffic_hours and tag_traffic_hours", run: rollupTraffic, rankingTable: false },
   // Read by the performer pages' hourly stats and yearly summaries (the API), by no publisher.
   { name: "performer_hours", run: rollupPerformerHours, rankingTable: false },
-];
+]);
 
 /**
  * Derived tables that hold one edition, the newest day's (like the latest files): rebuilt for the
  * newest day only, before the latest publishers.
  */
-export const LATEST_ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = [
+export const LATEST_ROLLUPS: ReadonlyArray<{ name: string; run: Rollup }> = timedSteps([
   { name: "performer_peaks", run: rollupPerformerPeaks },
-];
+]);
 
 /**
  * Files of one date (/stats/{date}/…): written for every day rolled up, old days included. They
  * read the ranking tables only (ROLLUPS' rankingTable).
  */
-export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = [
+export const DATED_PUBLISHERS: ReadonlyArray<{ name: string; run: DayPublisher }> = timedSteps([
   { name: "daily viewer rankings", run: publishDailyViewerRankings },
   { name: "most followed and fastest rising", run: publishFollowerRankings },
   { name: "the year's top performers (on December 31st)", run: publishYearRankings },
   { name: "supporter rankings", run: publishSupporterRankings },
   // Last: it turns the day's files written above into CSV.
   { name: "open data CSV", run: publishOpenData },
-];
+]);
 
 /**
  * Files at fixed paths (the latest edition): written for the newest day only, so rebuilding an old
@@ -77,7 +78,7 @@ export const LATEST_PUBLISHERS: ReadonlyArray<{
   run: DayPublisher;
   otherTables: boolean;
   firstEdition?: boolean;
-}> = [
+}> = timedSteps([
   { name: "top monthly and tag lists", run: publishMonthlyRankings, otherTables: false },
   { name: "locations", run: publishLocationFiles, otherTables: true, firstEdition: true },
   { name: "traffic", run: publishTraffic, otherTables: true, firstEdition: true },
@@ -91,4 +92,4 @@ export const LATEST_PUBLISHERS: ReadonlyArray<{
   { name: "bingo data", run: publishBingoData, otherTables: false },
   // Every month of the history that has ended and has no report yet (the month just ended, on the 1st).
   { name: "data reports", run: publishMonthlyReports, otherTables: true },
-];
+]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
 import { MAIL_LOG_KEEP_MS, mailsSentTo } from "../db/queries/mail-log.ts";
 import { createLogger } from "../log.ts";
+import { mailMetrics } from "../metrics/mail-metrics.ts";
 import { listMail } from "./mail-store.ts";
 import { createMailer, MailLimitError } from "./mailer.ts";
 import { InvalidMailError } from "./outgoing-mail.ts";
@@ -148,6 +149,36 @@ describe("the mailer's per-recipient limit", () => {
       expect(plain).toMatchObject({ subject: "Mail 2", listUnsubscribe: null, listUnsubscribePost: null });
     } finally {
       await mailer.close();
+    }
+  });
+
+  it("counts mail sent and failed by kind, and why it failed (the metrics)", async () => {
+    const { sent, failed } = mailMetrics();
+    const value = async (counter: typeof sent | typeof failed, labels: Record<string, string>) =>
+      (await counter.get()).values.find((v) =>
+        Object.entries(labels).every(([k, x]) => (v.labels as Record<string, unknown>)[k] === x),
+      )?.value ?? 0;
+    const before = {
+      sent: await value(sent, { kind: "metrics-test" }),
+      limit: await value(failed, { kind: "metrics-test", reason: "limit" }),
+      smtp: await value(failed, { kind: "metrics-test", reason: "smtp" }),
+    };
+    const kind = "metrics-test";
+    const mailer = mailerAt(sink.url);
+    const gone = await startMailSink({ dir: root, port: 0, log: createLogger("silent") });
+    await gone.close();
+    const down = mailerAt(gone.url);
+    try {
+      clock = T0 + 5 * MAIL_LOG_KEEP_MS;
+      for (let n = 1; n <= LIMIT + 1; n++)
+        await mailer.send({ ...mail("counted@example.com", n), kind }).catch(() => {});
+      await down.send({ ...mail("counted-down@example.com", 1), kind }).catch(() => {});
+      expect(await value(sent, { kind })).toBe(before.sent + LIMIT);
+      expect(await value(failed, { kind, reason: "limit" })).toBe(before.limit + 1);
+      expect(await value(failed, { kind, reason: "smtp" })).toBe(before.smtp + 1);
+    } finally {
+      await mailer.close();
+      await down.close();
     }
   });
 });

@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import type { Mailbox } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { releaseMailSlot, reserveMailSlot } from "../db/queries/mail-log.ts";
+import { mailMetrics } from "../metrics/mail-metrics.ts";
 import { checkOutgoingMail, type OutgoingMail } from "./outgoing-mail.ts";
 
 /** What the rest of the site sends mail through. */
@@ -61,6 +62,7 @@ export function createMailer(options: MailerOptions): Mailer {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
+  const counts = mailMetrics();
   return {
     async send(input) {
       const mail = checkOutgoingMail(input);
@@ -71,7 +73,10 @@ export function createMailer(options: MailerOptions): Mailer {
         windowMs: HOUR_MS,
         max: options.perRecipientPerHour,
       });
-      if (!slot.granted) throw new MailLimitError(mail.to, options.perRecipientPerHour, slot.retryAt);
+      if (!slot.granted) {
+        counts.failed.inc({ kind: mail.kind, reason: "limit" });
+        throw new MailLimitError(mail.to, options.perRecipientPerHour, slot.retryAt);
+      }
       try {
         const info = await transport.sendMail({
           from: options.from.name
@@ -83,8 +88,10 @@ export function createMailer(options: MailerOptions): Mailer {
           ...(mail.html === undefined ? {} : { html: mail.html }),
           ...(mail.unsubscribeUrl === undefined ? {} : { headers: unsubscribeHeaders(mail.unsubscribeUrl) }),
         });
+        counts.sent.inc({ kind: mail.kind });
         return info.messageId;
       } catch (error) {
+        counts.failed.inc({ kind: mail.kind, reason: "smtp" });
         await releaseMailSlot(options.db, slot.mailId);
         throw error;
       }

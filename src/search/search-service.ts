@@ -63,6 +63,11 @@ export interface SearchService {
   summaries(searchTerm: string, gender: GenderCode | null): Promise<SummarySearchAnswer>;
   /** The tags of the index, most used first, at most `limit` (the search page's tag picker). */
   popularTags(limit: number): Promise<string[]>;
+  /**
+   * What the index holds now, for the metrics (decision 0037): the performers it can find, when it
+   * read them, and the poll its live state shows (epoch ms); null before the first load.
+   */
+  indexState?(): { performers: number; loadedAt: number; pollAt: number | null } | null;
   /** Stops starting reloads (a reload in flight finishes and is dropped). */
   close(): void;
 }
@@ -280,6 +285,11 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
           .map(({ tag }) => tag);
       }
       return state.tagsByUse.slice(0, limit);
+    },
+    indexState() {
+      if (loaded === null) return null;
+      const performers = loaded.live.index.size + (loaded.added?.index.size ?? 0);
+      return { performers, loadedAt: loaded.loadedAt, pollAt: loaded.pollAt };
     },
     close() {
       closed = true;

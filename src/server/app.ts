@@ -32,6 +32,7 @@ import {
   requestBoundsOf,
   serverOptionsOf,
 } from "./request-bounds.ts";
+import { registerRequestMetrics } from "./request-metrics.ts";
 import { registerAccount } from "./routes/account.ts";
 import {
   type PlatformImageSource,
@@ -153,6 +154,8 @@ export interface AppOptions {
    * before issue 27 (bench/hostile-bodies.ts measures against it).
    */
   requestBounds?: Partial<RequestBounds> | false;
+  /** Count and time every request for the metrics listener (METRICS_PORT, decision 0037); off by default. */
+  requestMetrics?: boolean;
 }
 
 /** What buildApp makes once and the routes share. */
@@ -178,6 +181,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     frameworkErrors: (error, _request, reply) =>
       sendApiError(reply, new ApiError(400, "bad_request", error.message)),
   });
+  // First, at the root: every answer is counted, whatever route or refusal gave it.
+  if (options.requestMetrics === true) registerRequestMetrics(app);
   if (bounds !== null) {
     registerJsonBounds(app, bounds.maxJsonDepth);
     capConnections(app.server, {

@@ -9,6 +9,7 @@ import {
   type RequestHandler,
   type ServerBuild,
 } from "react-router";
+import { pageCacheMetrics } from "../metrics/http-metrics.ts";
 import { isCrawler } from "../site/crawler.ts";
 import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
 import { compress, type Encoding, preferredEncoding } from "./accept-encoding.ts";
@@ -88,6 +89,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   const handle = built ? pageHandler(buildDir, options) : undefined;
   const cache = options.pageCache === false ? undefined : new PageCache(options.pageCache);
   const optouts = optoutWatch(options.db);
+  const cacheResults = pageCacheMetrics();
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
@@ -104,6 +106,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         const webRequest = toWebRequest(request, reply);
         // Only GETs without credentials (none exist yet; see page-cache.ts for why this is safe).
         if (!cache || request.method !== "GET" || request.headers.authorization !== undefined) {
+          cacheResults.inc({ result: "bypass" });
           return sendWebResponse(reply, (await handle(webRequest, request.ip)).response);
         }
         // The loaders' own test, so that the key splits visitors exactly as the renders do.
@@ -124,6 +127,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
               (error: unknown) => request.log.error({ err: error }, "page failed to refresh"),
             );
           }
+          cacheResults.inc({ result: "stale" });
           return sendCachedPage(reply, hit, acceptEncoding);
         }
         const underWay = hit ? undefined : cache.renderUnderWay(facts);
@@ -133,7 +137,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           await underWay;
           hit = cache.get(facts, ageVerification);
         }
-        if (hit) return sendCachedPage(reply, hit, acceptEncoding);
+        if (hit) {
+          cacheResults.inc({ result: underWay ? "shared" : "hit" });
+          return sendCachedPage(reply, hit, acceptEncoding);
+        }
+        cacheResults.inc({ result: "miss" });
         const rendering = renderAndKeep(cache, handle, webRequest, request.ip, facts);
         cache.markRendering(facts, rendering);
         const { response, hit: rendered } = await rendering;

@@ -1,7 +1,9 @@
 import { startBioFetcher } from "../collect/bios.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
+import { countPerformersNeedingBio } from "../db/queries/performer-bios.ts";
 import type { Logger } from "../log.ts";
+import { bioMetrics } from "../metrics/pipeline-metrics.ts";
 import { BioClient } from "../platform/bio-client.ts";
 import type { FeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
@@ -30,6 +32,13 @@ export function startBioFetching(
     log,
   });
   lifecycle.started("the bio fetcher", fetcher.stop);
+  // Counted only when the metrics are scraped, at most once a minute.
+  bioMetrics().countQueueWith(() =>
+    countPerformersNeedingBio(db, {
+      staleBefore: new Date(Date.now() - config.BIO_REFRESH_DAYS * 86_400_000),
+      now: new Date(),
+    }),
+  );
   log.info(
     `bio fetcher reading profiles at ${feed.siteUrl} (up to ${config.BIO_FETCHES_PER_MINUTE} a minute, refreshed every ${config.BIO_REFRESH_DAYS} days)`,
   );

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/connect.ts";
 import { type DailyJobDeps, runDailyJob } from "../jobs/daily-job.ts";
 import type { Logger } from "../log.ts";
+import { dailyStepMetrics } from "../metrics/pipeline-metrics.ts";
 import { publishBingoDataIfMissing } from "../publish/bingo-data.ts";
 import type { PublishOptions } from "../publish/context.ts";
 import type { Lifecycle } from "./lifecycle.ts";
@@ -34,12 +35,14 @@ export function startDailyJobs(config: Config, db: Db, log: Logger, lifecycle: L
   // Stopping waits for the run in flight; a catch-up ends it sooner, between days.
   const deps = { ...dailyJobDeps(config, db, log), stopRequested: () => lifecycle.stopping };
   let running: Promise<void> = Promise.resolve();
+  const { failures } = dailyStepMetrics();
   const run = (): Promise<void> => {
     running = runDailyJob(deps).then(
       () => undefined,
       (error: unknown) => {
-        if (!lifecycle.stopping)
-          log.error({ err: error }, "daily job failed; the next run retries the missing days");
+        if (lifecycle.stopping) return;
+        failures.inc();
+        log.error({ err: error }, "daily job failed; the next run retries the missing days");
       },
     );
     return running;

@@ -10,6 +10,7 @@ import type { Logger } from "../log.ts";
 import { mailDir } from "../mail/mail-store.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { siteMailer } from "../mail/site-mailer.ts";
+import { watchSearchIndex } from "../metrics/search-metrics.ts";
 import { runningPlatform } from "../online-rooms/platform-source.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
@@ -81,6 +82,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
   const platform = runningPlatform(config, sandboxUrl) ?? undefined;
   const identity = siteIdentity(options);
   const devTools = devToolsRule(config).on;
+  const metricsOn = config.METRICS_PORT !== undefined;
+  if (metricsOn) watchSearchIndex(() => search.indexState?.() ?? null);
   const app = buildApp({
     db,
     search,
@@ -106,6 +109,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     identity: identity?.identity,
     listAlertTokenKey: identity === null ? undefined : alertTokenKey(authSecretOf(config)),
     googleSignIn: identity?.googleSignIn ?? null,
+    requestMetrics: metricsOn,
   });
   if (identity !== null) app.addHook("onClose", () => identity.mailer.close());
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -2,7 +2,9 @@ import { thumbsDir } from "../collect/thumb-store.ts";
 import { startThumbKeeper } from "../collect/thumbnails.ts";
 import { type Config, usesSandbox } from "../config.ts";
 import type { Db } from "../db/connect.ts";
+import { countPerformersNeedingThumb } from "../db/queries/performer-thumbs.ts";
 import type { Logger } from "../log.ts";
+import { thumbMetrics } from "../metrics/pipeline-metrics.ts";
 import { ImageHostClient } from "../platform/image-host-client.ts";
 import type { FeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
@@ -49,6 +51,10 @@ export function startThumbnailFetching(
     log,
   });
   lifecycle.started("the thumbnail keeper", keeper.stop);
+  // Counted only when the metrics are scraped, at most once a minute.
+  thumbMetrics().countQueueWith(() =>
+    countPerformersNeedingThumb(db, { today: new Date().toISOString().slice(0, 10) }),
+  );
   log.info(
     `thumbnail keeper reading ${host} (up to ${config.THUMB_FETCHES_PER_MINUTE} a minute, each performer once a day at most)`,
   );

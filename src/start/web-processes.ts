@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../log.ts";
+import { ClusterMetrics } from "../metrics/cluster-metrics.ts";
 import { RateWindows } from "../server/rate-windows.ts";
 import { answerRateRequest } from "../server/shared-rate-limit.ts";
 import { type WebProcessSettings, webProcessEnv } from "./web-process-settings.ts";
@@ -30,6 +31,8 @@ const RESTART_WINDOW_MS = 60_000;
 export interface WebProcesses {
   /** Asks every server process to stop (each finishes the requests it has), then waits for them. */
   stop(): Promise<void>;
+  /** The metrics of this process and of every server process, merged (Prometheus's text). */
+  metricsText(): Promise<string>;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface WebProcesses {
  * (node:cluster's round robin). Resolves once every one listens; rejects if one fails to start (a
  * port in use, say). One that dies later is logged and forked again, unless they keep dying
  * (MAX_RESTARTS a minute), which `onFatal` reports. The main process also keeps the rate limit's
- * windows for all of them (shared-rate-limit.ts).
+ * windows for all of them (shared-rate-limit.ts), and gathers their metrics when scraped.
  */
 export function startWebProcesses(options: {
   settings: WebProcessSettings;
@@ -47,6 +50,7 @@ export function startWebProcesses(options: {
 }): Promise<WebProcesses> {
   const { settings, log } = options;
   const windows = new RateWindows();
+  const metrics = new ClusterMetrics();
   const workers = new Set<Worker>();
   const crashes: number[] = [];
   let stopping = false;
@@ -63,6 +67,7 @@ export function startWebProcesses(options: {
           resolve();
           return;
         }
+        if (metrics.handle(message)) return;
         const reply = answerRateRequest(windows, message);
         if (reply && worker.isConnected()) worker.send(reply);
       });
@@ -105,7 +110,7 @@ export function startWebProcesses(options: {
   };
 
   return Promise.all(Array.from({ length: settings.processes }, fork)).then(
-    () => ({ stop }),
+    () => ({ stop, metricsText: () => metrics.text(workers) }),
     async (error: unknown) => {
       // The ones that did start are stopped with the failure, not left serving.
       await stop();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../src/db/embedded.ts";
 import { WEB_PROCESS_V8_FLAGS } from "../../src/start/web-processes.ts";
 import { spawnMain } from "../helpers/main-process.ts";
+import { metricSum, parseMetrics } from "../helpers/metrics-text.ts";
 
 /**
  * `npm start` with WEB_PROCESSES=2 as a real process: two server processes on one port, one rate
@@ -68,12 +69,14 @@ function accepts(port: number): Promise<boolean> {
 describe("the site served by several processes", () => {
   let dataDir: string;
   let port: number;
+  let metricsPort: number;
   let child: ChildProcess;
   let output = "";
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "camstats-web-"));
     port = await freePort();
+    metricsPort = await freePort();
     child = spawnMain(
       {
         DATA_DIR: dataDir,
@@ -85,6 +88,7 @@ describe("the site served by several processes", () => {
         COLLECT: "false",
         WEB_PROCESSES: "2",
         API_RATE_LIMIT_PER_MINUTE: "6",
+        METRICS_PORT: String(metricsPort),
         LOG_LEVEL: "info",
       },
       (text) => {
@@ -121,6 +125,25 @@ describe("the site served by several processes", () => {
     for (let i = 0; i < 8; i++) statuses.push(await get(port, "/api/geoip"));
     expect(statuses.filter((s) => s === 200)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+  }, 30_000);
+
+  it("serves the metrics of its server processes summed with its own, apart from the site's port", async () => {
+    // The eight requests above went to both processes in turn; the main process counts none.
+    const scraped = await getBody(metricsPort, "/metrics");
+    expect(scraped.status).toBe(200);
+    const samples = parseMetrics(scraped.body);
+    expect(metricSum(samples, "camstats_http_requests_total", { family: "api", status: "200" })).toBe(6);
+    expect(metricSum(samples, "camstats_http_requests_total", { family: "api", status: "429" })).toBe(2);
+    expect(metricSum(samples, "camstats_http_request_duration_seconds_count", { family: "api" })).toBe(8);
+    // Each server process's pool and the main process's, by name.
+    expect(metricSum(samples, "camstats_db_pool_max", { pool: "web" })).toBe(20);
+    expect(metricSum(samples, "camstats_db_pool_max", { pool: "main" })).toBe(10);
+    expect(JSON.parse((await getBody(metricsPort, "/health")).body)).toEqual({
+      status: "ok",
+      role: "all",
+      database: { reachable: true },
+    });
+    expect(await get(port, "/metrics")).toBe(404);
   }, 30_000);
 
   let sinkPort = 0;

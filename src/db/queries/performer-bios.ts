@@ -39,6 +39,26 @@ export async function performersNeedingBio(
 }
 
 /**
+ * How many performers are due a bio now (performersNeedingBio's rule, with no limit): the bio
+ * fetcher's queue, for the metrics. The claimed ones are among them or already fresh.
+ */
+export async function countPerformersNeedingBio(
+  db: Db,
+  options: { staleBefore: Date; now: Date },
+): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n
+    FROM performers p
+    LEFT JOIN performer_bios b ON b.performer_id = p.performer_id
+    WHERE (b.performer_id IS NULL OR b.fetched_at < ${options.staleBefore})
+      AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM bio_fetch_failures f WHERE f.performer_id = p.performer_id AND f.retry_at > ${options.now})`.execute(
+    db,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
  * Performers someone claims to be (decision 0021) whose about-me was not read since the claim was
  * made, nor within the recheck interval (`recheckBefore`): first in line, so a code put in an
  * about-me is seen within minutes, not at the next refresh days later.

@@ -39,6 +39,25 @@ export async function performersNeedingThumb(
   return rows;
 }
 
+/** How many performers are due a thumbnail today (performersNeedingThumb's rule, no limit): the keeper's queue. */
+export async function countPerformersNeedingThumb(db: Db, options: { today: string }): Promise<number> {
+  const { rows: polls } = await sql<{ at: Date | null }>`
+    SELECT MAX(observed_at) AS at FROM polls WHERE status <> 'failed'`.execute(db);
+  const at = polls[0]?.at ?? null;
+  if (at === null) return 0;
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n
+    FROM snapshots s
+    JOIN performers p ON p.performer_id = s.performer_id
+    LEFT JOIN performer_thumbs t ON t.performer_id = s.performer_id
+    WHERE s.observed_at = ${at.toISOString()}::timestamptz AND s.show = ${PUBLIC_SHOW}
+      AND (t.performer_id IS NULL OR (t.fetched_on < ${options.today}::date AND t.retry_on <= ${options.today}::date))
+      AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)`.execute(
+    db,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /**
  * Records a thumbnail kept on `day`: the run of failures ends, and the performer waits until the
  * next day. Nothing is written for a performer whose opt-out was confirmed meanwhile: the answer

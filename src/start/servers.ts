@@ -1,0 +1,57 @@
+import type { Config } from "../config.ts";
+import type { Db } from "../db/connect.ts";
+import type { GoogleClient } from "../identity/auth.ts";
+import type { Logger } from "../log.ts";
+import { metricsRegistry } from "../metrics/registry.ts";
+import type { Lifecycle } from "./lifecycle.ts";
+import { startSiteServer } from "./site-server.ts";
+import { startWebProcesses } from "./web-processes.ts";
+
+/**
+ * The site's servers on HOST:PORT, registered for stopping: WEB_PROCESSES processes of their own
+ * (src/web-process.ts), or this process with 0. What the whole site and a web node share. Answers
+ * where the node's metrics are read: the server processes' merged with this one's.
+ */
+export async function startServers(options: {
+  config: Config;
+  db: Db;
+  databaseUrl: string;
+  log: Logger;
+  lifecycle: Lifecycle;
+  /** The sandbox platform's address when it runs here (the whole site reading it); null otherwise. */
+  sandboxUrl: string | null;
+  mailSinkUrl: string | null;
+  googleStandIn: GoogleClient | null;
+}): Promise<{ metricsText: () => Promise<string> }> {
+  const { config, log, lifecycle } = options;
+  if (config.WEB_PROCESSES === 0) {
+    const app = await startSiteServer({
+      config,
+      db: options.db,
+      log,
+      sandboxUrl: options.sandboxUrl,
+      mailSinkUrl: options.mailSinkUrl,
+      googleStandIn: options.googleStandIn,
+      processes: 1,
+    });
+    lifecycle.started("the server", () => app.close());
+    log.info(`site listening on http://${config.HOST}:${config.PORT}`);
+    return { metricsText: () => metricsRegistry.metrics() };
+  }
+  const web = await startWebProcesses({
+    settings: {
+      databaseUrl: options.databaseUrl,
+      sandboxUrl: options.sandboxUrl,
+      mailSinkUrl: options.mailSinkUrl,
+      googleStandIn: options.googleStandIn,
+      processes: config.WEB_PROCESSES,
+    },
+    log,
+    onFatal: (reason) => void lifecycle.shutdown(reason, 1),
+  });
+  lifecycle.started("the server processes", web.stop);
+  log.info(
+    `site listening on http://${config.HOST}:${config.PORT} (${config.WEB_PROCESSES} server ${config.WEB_PROCESSES === 1 ? "process" : "processes"})`,
+  );
+  return { metricsText: web.metricsText };
+}
