@@ -34,8 +34,9 @@ export interface ScenarioResult {
   non2xx: number;
   readyMs: number;
   paced?: PacedResult;
-  /** RSS once the index was loaded, and the peak (VmHWM) after the load. */
+  /** RSS once the index was loaded, after the timed runs, and the peak (VmHWM) after them. */
   rssMb: number;
+  rssAfterRunsMb: number;
   /** Heap and typed arrays after a forced collection once loaded: what the index itself holds. */
   retainedMb: number;
   peakRssMb: number;
@@ -48,7 +49,10 @@ export function median(xs: readonly number[]): number {
 }
 
 export function summarise(
-  base: Pick<ScenarioResult, "key" | "name" | "target" | "readyMs" | "rssMb" | "retainedMb" | "peakRssMb">,
+  base: Pick<
+    ScenarioResult,
+    "key" | "name" | "target" | "readyMs" | "rssMb" | "rssAfterRunsMb" | "retainedMb" | "peakRssMb"
+  >,
   runs: LoadResult[],
   paced?: { rate: number; runs: LoadResult[] },
 ): ScenarioResult {
@@ -122,7 +126,7 @@ export function markdownTable(results: readonly ScenarioResult[]): string {
     "p99",
     "paced: rate, p50, p95, p99",
     "errors, non-2xx",
-    "server: retained, RSS loaded, peak",
+    "server: retained, RSS loaded, after the runs, peak",
     "target",
     "",
   ];
@@ -136,7 +140,7 @@ export function markdownTable(results: readonly ScenarioResult[]): string {
       ms(r.p99),
       r.paced ? `${perSecond(r.paced.rate)}: ${ms(r.paced.p50)}, ${ms(r.paced.p95)}, ${ms(r.paced.p99)}` : "",
       `${r.errors}, ${r.non2xx}`,
-      `${mb(r.retainedMb)}, ${mb(r.rssMb)}, ${mb(r.peakRssMb)}`,
+      `${mb(r.retainedMb)}, ${mb(r.rssMb)}, ${mb(r.rssAfterRunsMb)}, ${mb(r.peakRssMb)}`,
       targetText(r.target),
       verdict === undefined ? "" : verdict ? "met" : "MISSED",
     ];
@@ -177,6 +181,7 @@ export function memoryLine(
   return (
     `- ${label}, memory: RSS loaded ${mb(measured.rssMb)} against ${mb(baseline.rssMb)} ` +
     `(${(measured.rssMb / baseline.rssMb).toFixed(2)}x), retained ${mb(measured.retainedMb)} against ` +
-    `${mb(baseline.retainedMb)}, peak ${mb(measured.peakRssMb)} against ${mb(baseline.peakRssMb)}${shares}`
+    `${mb(baseline.retainedMb)}, after the runs ${mb(measured.rssAfterRunsMb)} against ${mb(baseline.rssAfterRunsMb)}, ` +
+    `peak ${mb(measured.peakRssMb)} against ${mb(baseline.peakRssMb)}${shares}`
   );
 }

@@ -108,7 +108,7 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
     const runs = await timed("saturated");
     const rate = scenario.pacedRate;
     const paced = rate === undefined ? undefined : { rate, runs: await timed("paced", rate) };
-    const { peakRssMb } = await server.stats();
+    const { peakRssMb, rssMb: rssAfterRunsMb } = await server.stats();
     const { key, name, target } = scenario;
     return summarise(
       {
@@ -117,6 +117,7 @@ export async function runScenario(scenario: Scenario, settings: ScenarioSettings
         target,
         readyMs: server.readyMs,
         rssMb: server.rssMb,
+        rssAfterRunsMb,
         retainedMb: server.retainedMb,
         peakRssMb,
       },

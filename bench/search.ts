@@ -374,7 +374,7 @@ async function main(): Promise<void> {
       const verdict = met(r);
       console.log(
         `(${r.key}) ${r.name}: ${perSecond(r.perSecond)}, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, ` +
-          `server RSS ${mb(r.rssMb)} loaded, ${mb(r.peakRssMb)} peak` +
+          `server RSS ${mb(r.rssMb)} loaded, ${mb(r.rssAfterRunsMb)} after the runs, ${mb(r.peakRssMb)} peak` +
           (verdict === undefined ? "" : `; target ${targetText(r.target)}: ${verdict ? "met" : "MISSED"}`),
       );
     }
@@ -410,6 +410,7 @@ async function main(): Promise<void> {
       non2xx: r.non2xx,
       readyMs: Math.round(r.readyMs),
       rssMb: Math.round(r.rssMb),
+      rssAfterRunsMb: Math.round(r.rssAfterRunsMb),
       retainedMb: Math.round(r.retainedMb),
       peakRssMb: Math.round(r.peakRssMb),
       met: met(r),

@@ -1,5 +1,5 @@
 import { type Bitset, hasBit, newBitset, setBit } from "./bitset.ts";
-import { Column, type TextColumn, TextColumnBuilder } from "./columns.ts";
+import { Column, TextColumn, TextColumnBuilder } from "./columns.ts";
 import { NameGrams } from "./name-grams.ts";
 import { PrefixBits } from "./prefix-bits.ts";
 import type { SearchRow } from "./search-rows.ts";
@@ -266,28 +266,25 @@ export class SearchIndexBuilder {
     for (let k = 1; k < n && sorted; k++) sorted = compare(k - 1, k) < 0;
     if (!sorted) order.sort(compare);
     await pause();
-    const names = new TextColumnBuilder();
-    for (let r = 0; r < n; r++) names.push(this.names[order[r] as number] as string);
+    // Names sized first and written once: no builder's blocks to free.
+    const nameColumn = TextColumn.of(this.names, order);
     this.names.length = 0;
-    const nameColumn = names.done();
-    const ids = this.ids.done();
-    const performerIds = Float64Array.from(order, (k) => ids[k] as number);
+    const performerIds = this.ids.done(order);
+    const place = positionsOf(order);
     // Loads arrive in performer_id order: then the rows by id are the load order itself.
     let idsAscending = true;
-    for (let k = 1; k < n && idsAscending; k++) idsAscending = (ids[k - 1] as number) < (ids[k] as number);
-    const place = positionsOf(order);
+    for (let k = 1; k < n && idsAscending; k++)
+      idsAscending =
+        (performerIds[place[k - 1] as number] as number) < (performerIds[place[k] as number] as number);
     const idOrder = idsAscending
       ? place
       : Int32Array.from(place).sort((a, b) => (performerIds[a] as number) - (performerIds[b] as number));
-    const permuted = <T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(column: Column<T>) => {
-      const values = column.done();
-      const out = new (values.constructor as new (length: number) => T)(n);
-      for (let r = 0; r < n; r++) out[r] = values[order[r] as number] as number;
-      return out;
-    };
-    const noDisplay = permuted(this.noDisplayName);
+    const permuted = <T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(column: Column<T>) =>
+      column.done(order);
     const noDisplayName = newBitset(n);
-    for (let r = 0; r < n; r++) if (noDisplay[r] === 1) setBit(noDisplayName, r);
+    for (let r = 0; r < n; r++)
+      if (this.noDisplayName.get(order[r] as number) === 1) setBit(noDisplayName, r);
+    this.noDisplayName.clear();
     const displayNames = this.displayNames.done(order);
     const gender = permuted(this.gender);
     const genderBits = GENDER_CODES.map(() => newBitset(n));
@@ -327,10 +324,13 @@ export class SearchIndexBuilder {
   /** Each row's tags in row order, and each tag's rows: a list for a rare tag, a bitset for a common one. */
   private tagsInRowOrder(order: Int32Array) {
     const n = order.length;
-    const ends = this.tagEnd.done();
-    const loaded = this.tagIds.done();
+    const ends = this.tagEnd;
+    const loaded = this.tagIds;
     const tagCount = new Int32Array(this.tagNames.length);
-    for (const t of loaded) tagCount[t] = (tagCount[t] as number) + 1;
+    for (let j = 0; j < loaded.length; j++) {
+      const t = loaded.get(j);
+      tagCount[t] = (tagCount[t] as number) + 1;
+    }
     const tagIds =
       this.tagNames.length <= 0x10000 ? new Uint16Array(loaded.length) : new Int32Array(loaded.length);
     const tagStart = new Int32Array(n + 1);
@@ -343,8 +343,8 @@ export class SearchIndexBuilder {
     let at = 0;
     for (let r = 0; r < n; r++) {
       const k = order[r] as number;
-      for (let j = k === 0 ? 0 : (ends[k - 1] as number); j < (ends[k] as number); j++) {
-        const t = loaded[j] as number;
+      for (let j = k === 0 ? 0 : ends.get(k - 1); j < ends.get(k); j++) {
+        const t = loaded.get(j);
         tagIds[at++] = t;
         const bits = tagBits[t];
         if (bits) setBit(bits, r);
@@ -355,6 +355,8 @@ export class SearchIndexBuilder {
       }
       tagStart[r + 1] = at;
     }
+    ends.clear();
+    loaded.clear();
     return { tagStart, tagIds, tagCount, tagBits, tagRowStart, tagRowList };
   }
 }

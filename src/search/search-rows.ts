@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { arrayLiteral } from "../db/array-literal.ts";
 import type { Db } from "../db/connect.ts";
 import { latestCompletePoll } from "../stats/queries/online-now.ts";
 
@@ -58,9 +59,14 @@ export async function* searchRows(db: Db, from = 0): AsyncGenerator<SearchRow[]>
 
 export type TextKind = "summary" | "fan_quote";
 
+/** Where a text of the summaries search lives: about-me texts, approved summary suggestions, fan quotes. */
+export type TextSource = "bio" | "suggestion" | "quote";
+
 export interface SearchText {
   performerId: number;
-  kind: TextKind;
+  source: TextSource;
+  /** The text's key in its table: performer_id for a bio, id for a suggestion, quote_id for a quote. */
+  key: number;
   text: string;
 }
 
@@ -72,7 +78,7 @@ export async function* searchTexts(db: Db): AsyncGenerator<SearchText[]> {
   let after = 0;
   for (;;) {
     const { rows } = await sql<SearchText>`
-      SELECT performer_id AS "performerId", 'summary' AS kind, about_me AS text
+      SELECT performer_id AS "performerId", 'bio' AS source, performer_id AS key, about_me AS text
       FROM performer_bios
       WHERE performer_id > ${after} AND about_me <> ''
       ORDER BY performer_id
@@ -82,15 +88,46 @@ export async function* searchTexts(db: Db): AsyncGenerator<SearchText[]> {
     after = (rows[rows.length - 1] as SearchText).performerId;
   }
   const { rows: suggested } = await sql<SearchText>`
-    SELECT p.performer_id AS "performerId", 'summary' AS kind, s.summary AS text
+    SELECT p.performer_id AS "performerId", 'suggestion' AS source, s.id AS key, s.summary AS text
     FROM summary_suggestions s JOIN performers p USING (username)
     WHERE s.status = 'approved'
     ORDER BY s.id`.execute(db);
   yield suggested;
   const { rows: quotes } = await sql<SearchText>`
-    SELECT performer_id AS "performerId", 'fan_quote' AS kind, quote AS text
+    SELECT performer_id AS "performerId", 'quote' AS source, quote_id AS key, quote AS text
     FROM fan_quotes ORDER BY quote_id`.execute(db);
   yield quotes;
+}
+
+export interface TextAt {
+  source: TextSource;
+  key: number;
+}
+
+/** A text's place as textsAt's answer keys it. */
+export const textPlace = ({ source, key }: TextAt): string => `${source} ${key}`;
+
+/**
+ * The texts at these places as they are now, by textPlace: the summaries search keeps no text in
+ * memory and reads those an answer shows (at most 250, by primary key). A text gone since the
+ * index was built (a bio emptied, a suggestion no longer approved) is missing from the answer.
+ */
+export async function textsAt(db: Db, wanted: readonly TextAt[]): Promise<Map<string, string>> {
+  const keys = (source: TextSource) => wanted.filter((t) => t.source === source).map((t) => t.key);
+  const [bios, suggestions, quotes] = [keys("bio"), keys("suggestion"), keys("quote")];
+  const texts = new Map<string, string>();
+  if (wanted.length === 0) return texts;
+  const { rows } = await sql<TextAt & { text: string }>`
+    SELECT 'bio' AS source, performer_id AS key, about_me AS text FROM performer_bios
+    WHERE performer_id = ANY(${arrayLiteral(bios)}::bigint[]) AND about_me <> ''
+    UNION ALL
+    SELECT 'suggestion', id, summary FROM summary_suggestions
+    WHERE id = ANY(${arrayLiteral(suggestions)}::bigint[]) AND status = 'approved'
+    UNION ALL
+    SELECT 'quote', quote_id, quote FROM fan_quotes
+    WHERE quote_id = ANY(${arrayLiteral(quotes)}::bigint[])`.execute(db);
+  for (const row of rows) texts.set(textPlace(row), row.text);
+  return texts;
 }
 
 /**

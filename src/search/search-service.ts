@@ -13,9 +13,18 @@ import {
   type SearchRow,
   searchRows,
   searchTexts,
+  textPlace,
+  textsAt,
   textsVersion,
 } from "./search-rows.ts";
-import { matchText, type SummaryIndex, SummaryIndexBuilder, wordStart, words } from "./summary-index.ts";
+import {
+  collapseSpace,
+  matchText,
+  type SummaryIndex,
+  SummaryIndexBuilder,
+  wordStart,
+  words,
+} from "./summary-index.ts";
 import { SUMMARY_LIMIT } from "./summary-rules.ts";
 
 export interface SearchServiceOptions {
@@ -261,15 +270,22 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
       const at = now();
       const terms = [...new Set(words(searchTerm))];
       const { count, hits } = summaries.search(terms, gender, SUMMARY_LIMIT);
+      // A performer gone from the index since the texts were built, or who opted out since, is left out.
+      const shown = hits
+        .map((hit) => ({ hit, row: live.index.rowOfId(hit.performerId) }))
+        .filter(({ hit, row }) => row >= 0 && !hiddenNow.has(hit.performerId));
+      const texts = await textsAt(
+        db,
+        shown.map(({ hit }) => hit),
+      );
       const pattern = wordStart(terms[0] ?? "");
       const results: SummaryResult[] = [];
-      for (const hit of hits) {
-        // A performer gone from the index since the texts were built, or who opted out since, is left out.
-        const row = live.index.rowOfId(hit.performerId);
-        if (row < 0 || hiddenNow.has(hit.performerId)) continue;
+      for (const { hit, row } of shown) {
+        const text = texts.get(textPlace(hit));
+        if (text === undefined) continue;
         results.push({
           enrichedName: enrichedName(live, row, at),
-          matchText: matchText(hit.text, pattern),
+          matchText: matchText(collapseSpace(text), pattern),
           kind: hit.kind,
         });
       }

@@ -1,7 +1,7 @@
 import { andInto, type Bitset, newBitset, orInto, popcount, setBit } from "./bitset.ts";
-import { Column, type TextColumn, TextColumnBuilder } from "./columns.ts";
+import { Column } from "./columns.ts";
 import { GENDER_CODES, type GenderCode, type SearchIndex } from "./search-index.ts";
-import type { SearchText, TextKind } from "./search-rows.ts";
+import type { SearchText, TextKind, TextSource } from "./search-rows.ts";
 import { positionsOf } from "./sorted-lists.ts";
 import { SUMMARY_LIMIT } from "./summary-rules.ts";
 
@@ -13,10 +13,12 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** A text an answer shows: whose it is, and where to read it (search-rows.ts, textsAt). */
 export interface SummaryHit {
   performerId: number;
   kind: TextKind;
-  text: string;
+  source: TextSource;
+  key: number;
 }
 
 /** Texts between two pauses of a build. */
@@ -26,7 +28,9 @@ const SLICE = 20_000;
  * as large or larger (4 bytes a text against one bit a text).
  */
 const DENSE = 32;
-const KINDS: readonly TextKind[] = ["summary", "fan_quote"];
+const SOURCES: readonly TextSource[] = ["bio", "suggestion", "quote"];
+const QUOTE = SOURCES.indexOf("quote");
+const kindOf = (source: number): TextKind => (source === QUOTE ? "fan_quote" : "summary");
 
 /**
  * A full-text index of the performers' summaries and fan quotes: for every word, the texts that
@@ -34,17 +38,19 @@ const KINDS: readonly TextKind[] = ["summary", "fan_quote"];
  * vocabulary is kept sorted, so a term's words are one contiguous range. Texts are numbered most
  * followed performer first (as of the build), so the first 250 matches in text order are the
  * answer. It keeps performer ids, not index rows: texts change far less often than the
- * performers, so it is rebuilt only when they do. The texts themselves are UTF-8 bytes
- * (TextColumn), decoded for the hits an answer shows.
+ * performers, so it is rebuilt only when they do. It keeps no text: where each is, and an answer
+ * reads the few it shows from the database (decision 0036).
  */
 export class SummaryIndex {
   constructor(
     private readonly performerIds: Float64Array,
     /** Texts of each gender (GENDER_CODES order). */
     private readonly genderBits: Bitset[],
-    /** Each text's kind, a number into KINDS. */
-    private readonly kinds: Uint8Array,
-    private readonly texts: TextColumn,
+    /** Each text's table, a number into SOURCES. */
+    private readonly sources: Uint8Array,
+    /** The texts that are no bio, ascending, and their keys (a bio's key is its performer's id). */
+    private readonly otherTexts: Int32Array,
+    private readonly otherKeys: Float64Array,
     private readonly vocabulary: string[],
     /** Texts of a rare word w: postings.subarray(postingStart[w], postingStart[w + 1]) (empty for a common one). */
     private readonly postingStart: Int32Array,
@@ -54,7 +60,20 @@ export class SummaryIndex {
   ) {}
 
   get textCount(): number {
-    return this.texts.length;
+    return this.performerIds.length;
+  }
+
+  /** Text n's key in its table. */
+  private keyOf(n: number): number {
+    if (this.sources[n] === 0) return this.performerIds[n] as number;
+    let lo = 0;
+    let hi = this.otherTexts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.otherTexts[mid] as number) < n) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.otherKeys[lo] as number;
   }
 
   /**
@@ -77,10 +96,12 @@ export class SummaryIndex {
         const low = v & -v;
         const n = (w << 5) + (31 - Math.clz32(low));
         v ^= low;
+        const source = this.sources[n] as number;
         hits.push({
           performerId: this.performerIds[n] as number,
-          kind: KINDS[this.kinds[n] as number] as TextKind,
-          text: this.texts.get(n),
+          kind: kindOf(source),
+          source: SOURCES[source] as TextSource,
+          key: this.keyOf(n),
         });
       }
     }
@@ -98,7 +119,7 @@ export class SummaryIndex {
     }
     let end = lo;
     while (end < this.vocabulary.length && (this.vocabulary[end] as string).startsWith(term)) end++;
-    const bits = newBitset(this.texts.length);
+    const bits = newBitset(this.textCount);
     for (let w = lo; w < end; w++) {
       const dense = this.wordBits[w];
       if (dense) orInto(bits, dense);
@@ -112,14 +133,16 @@ export class SummaryIndex {
 
 /**
  * Takes the texts chunk by chunk as they are read, for an index's performers (the others are left
- * out): each text as UTF-8 bytes and its distinct words as numbers, so a reload never holds the
- * loaded texts as strings, nor a list of numbers per word on the heap. Then numbers them (most
- * followed performer first) and builds the word lists.
+ * out): where each text is and its distinct words as numbers, so a reload never holds the loaded
+ * texts, nor a list of numbers per word on the heap. Then numbers them (most followed performer
+ * first) and builds the word lists.
  */
 export class SummaryIndexBuilder {
   private readonly rows = new Column(Int32Array);
-  private readonly kinds = new Column(Uint8Array);
-  private readonly texts = new TextColumnBuilder();
+  private readonly sources = new Column(Uint8Array);
+  /** The loaded texts that are no bio (their places in the load, ascending) and their keys. */
+  private readonly otherLoaded = new Column(Int32Array);
+  private readonly otherKeys = new Column(Float64Array);
   private readonly wordNumber = new Map<string, number>();
   private readonly wordNames: string[] = [];
   private readonly textWords = new Column(Int32Array);
@@ -132,13 +155,15 @@ export class SummaryIndexBuilder {
     for (const t of loaded) {
       const row = this.index.rowOfId(t.performerId);
       if (row < 0 || t.text.trim() === "") continue;
-      // Whitespace collapsed once here, not in every answer that shows the text.
-      const text = t.text.replace(/\s+/g, " ").trim();
+      const source = SOURCES.indexOf(t.source);
+      if (source !== 0) {
+        this.otherLoaded.push(this.rows.length);
+        this.otherKeys.push(t.key);
+      }
       this.rows.push(row);
-      this.kinds.push(KINDS.indexOf(t.kind));
-      this.texts.push(text);
+      this.sources.push(source);
       this.textSeen.clear();
-      for (const word of words(text)) {
+      for (const word of words(t.text)) {
         let w = this.wordNumber.get(word);
         if (w === undefined) {
           w = this.wordNames.length;
@@ -154,23 +179,22 @@ export class SummaryIndexBuilder {
   }
 
   async build(pause: () => Promise<void>): Promise<SummaryIndex> {
-    const { index } = this;
-    const rows = this.rows.done();
-    const loadedKinds = this.kinds.done();
+    const { index, rows, sources: loadedSources } = this;
     const count = rows.length;
     // Text n is the one loaded order[n]-th: by follower place, summaries before quotes, then as loaded.
     const key = (k: number) =>
-      (index.followerPosition[rows[k] as number] as number) * 2 + (loadedKinds[k] as number);
+      (index.followerPosition[rows.get(k)] as number) * 2 + (loadedSources.get(k) === QUOTE ? 1 : 0);
     const order = Int32Array.from({ length: count }, (_, k) => k).sort((a, b) => key(a) - key(b) || a - b);
     await pause();
-    const performerIds = Float64Array.from(order, (k) => index.performerIds[rows[k] as number] as number);
-    const kinds = Uint8Array.from(order, (k) => loadedKinds[k] as number);
+    const performerIds = Float64Array.from(order, (k) => index.performerIds[rows.get(k)] as number);
+    const sources = loadedSources.done(order);
     const genderBits = GENDER_CODES.map(() => newBitset(count));
     for (let n = 0; n < count; n++) {
-      const g = index.gender[rows[order[n] as number] as number] as number;
+      const g = index.gender[rows.get(order[n] as number)] as number;
       if (g < genderBits.length) setBit(genderBits[g] as Bitset, n);
     }
-    const texts = this.texts.done(order);
+    rows.clear();
+    const { otherTexts, otherKeys } = this.othersInTextOrder(order);
     await pause();
     // The vocabulary sorted; place[w] is word w's place in it.
     const byPlace = Int32Array.from(this.wordNames, (_, w) => w).sort((a, b) => {
@@ -180,10 +204,12 @@ export class SummaryIndexBuilder {
     });
     const vocabulary = Array.from(byPlace, (w) => this.wordNames[w] as string);
     const place = positionsOf(byPlace);
-    const textWords = this.textWords.done();
-    const ends = this.wordsEnd.done();
+    const { textWords, wordsEnd: ends } = this;
     const counts = new Int32Array(vocabulary.length);
-    for (const w of textWords) counts[place[w] as number] = (counts[place[w] as number] as number) + 1;
+    for (let j = 0; j < textWords.length; j++) {
+      const p = place[textWords.get(j)] as number;
+      counts[p] = (counts[p] as number) + 1;
+    }
     const wordBits = Array.from(counts, (c) => (c > 0 && c >= count / DENSE ? newBitset(count) : null));
     const postingStart = new Int32Array(vocabulary.length + 1);
     for (let p = 0; p < vocabulary.length; p++)
@@ -192,8 +218,8 @@ export class SummaryIndexBuilder {
     const fill = postingStart.slice(0, vocabulary.length);
     for (let n = 0; n < count; n++) {
       const k = order[n] as number;
-      for (let j = k === 0 ? 0 : (ends[k - 1] as number); j < (ends[k] as number); j++) {
-        const p = place[textWords[j] as number] as number;
+      for (let j = k === 0 ? 0 : ends.get(k - 1); j < ends.get(k); j++) {
+        const p = place[textWords.get(j)] as number;
         const bits = wordBits[p];
         if (bits) setBit(bits, n);
         else {
@@ -203,24 +229,45 @@ export class SummaryIndexBuilder {
       }
       if (n % SLICE === SLICE - 1) await pause();
     }
+    textWords.clear();
+    ends.clear();
     return new SummaryIndex(
       performerIds,
       genderBits,
-      kinds,
-      texts,
+      sources,
+      otherTexts,
+      otherKeys,
       vocabulary,
       postingStart,
       postings,
       wordBits,
     );
   }
+
+  /** The texts that are no bio, by their numbers (ascending), and their keys. */
+  private othersInTextOrder(order: Int32Array): { otherTexts: Int32Array; otherKeys: Float64Array } {
+    const { otherLoaded, otherKeys } = this;
+    if (otherLoaded.length === 0) return { otherTexts: new Int32Array(0), otherKeys: new Float64Array(0) };
+    const place = positionsOf(order);
+    const numbers = Int32Array.from({ length: otherLoaded.length }, (_, j) => j).sort(
+      (a, b) => (place[otherLoaded.get(a)] as number) - (place[otherLoaded.get(b)] as number),
+    );
+    const texts = Int32Array.from(numbers, (j) => place[otherLoaded.get(j)] as number);
+    const keys = Float64Array.from(numbers, (j) => otherKeys.get(j));
+    otherLoaded.clear();
+    otherKeys.clear();
+    return { otherTexts: texts, otherKeys: keys };
+  }
 }
+
+/** A text as a match text is cut from: whitespace runs as one space, none at the ends. */
+export const collapseSpace = (text: string): string => text.replace(/\s+/g, " ").trim();
 
 /** Finds a word that begins with `term` (a word of the query, so letters and digits only). */
 export const wordStart = (term: string) => new RegExp(`(?<![\\p{L}\\p{N}])${term}`, "iu");
 
 /**
- * The part of a text (whitespace already collapsed) around its first word that `pattern` finds,
+ * The part of a text (whitespace collapsed: collapseSpace) around its first word that `pattern` finds,
  * at most MATCH_TEXT_LENGTH characters and an ellipsis at each end where it was cut. A text that
  * short is its own match text.
  */
