@@ -1,7 +1,7 @@
 import { type MouseEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useLoginStatus } from "../lib/account/login-status.tsx";
-import { SignInDialog } from "./account/sign-in-dialog.tsx";
+import { loadSignInForms, SignInDialog } from "./account/sign-in-dialog.tsx";
 import { AccountIcon } from "./icons.tsx";
 
 /** SPEC §2: the My Lists view is /lists with tab index 1. */
@@ -31,7 +31,14 @@ export function AccountMenu({ feedbackEmail }: { feedbackEmail: string }) {
   };
   return (
     <>
-      <details className="account-menu" ref={menu}>
+      <details
+        className="account-menu"
+        ref={menu}
+        // Signed out, the menu's one action is Sign In: its forms' code is fetched as it opens.
+        onToggle={() =>
+          status === false && menu.current?.open && void loadSignInForms().catch(() => undefined)
+        }
+      >
         <summary className="icon-link" aria-label={status === true ? "Account menu" : "Account"}>
           <AccountIcon />
         </summary>

@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { budgetProblems, firstVisitWeights, KIB, ROUTE_BUDGET } from "../../scripts/js-budgets.ts";
+import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
+
+/** Issue 31, point 1: every route's first visit within its budget of gzipped JavaScript. */
+describe("first-visit JavaScript budgets", () => {
+  it("holds for every route of the built site", () => {
+    if (!webBuildExists()) throw new Error(missingBuildMessage());
+    const weights = firstVisitWeights(path.resolve("build/web/client"));
+    // Every route of the table is weighed, the performer page among them.
+    expect(weights.routes.length).toBeGreaterThan(60);
+    expect(weights.routes.map((r) => r.route)).toContain("routes/performer");
+    expect(budgetProblems(weights)).toEqual([]);
+  });
+
+  it("names the route and its heaviest file when a route passes its budget", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "camstats-budgets-"));
+    try {
+      await mkdir(path.join(dir, "assets"));
+      const manifest = {
+        entry: { module: "/assets/entry.js", imports: [] },
+        routes: {
+          root: { id: "root", module: "/assets/root.js", imports: [] },
+          "routes/light": { id: "routes/light", module: "/assets/light.js", imports: [] },
+          "routes/heavy": { id: "routes/heavy", module: "/assets/heavy.js", imports: ["/assets/light.js"] },
+        },
+      };
+      await writeFile(
+        path.join(dir, "assets", "manifest-abc123.js"),
+        `window.__m=${JSON.stringify(manifest)};`,
+      );
+      for (const name of ["entry", "root", "light"])
+        await writeFile(path.join(dir, "assets", `${name}.js`), "x();");
+      // Random bytes do not compress: the route weighs what they weigh.
+      await writeFile(path.join(dir, "assets", "heavy.js"), randomBytes(ROUTE_BUDGET + KIB));
+      const weights = firstVisitWeights(dir);
+      expect(weights.routes.map((r) => r.route)).toEqual(["routes/heavy", "routes/light"]);
+      const problems = budgetProblems(weights);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(
+        /^routes\/heavy: 151\.\d KiB on a first visit, over 150\.0 KiB; its heaviest files: \/assets\/heavy\.js \(151\.\d KiB\), \/assets\/light\.js/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
