@@ -3,9 +3,11 @@ import { betterAuth } from "better-auth";
 import { genericOAuth, jwt } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/connect.ts";
+import { emailIfAnotherWayIn } from "../db/queries/accounts.ts";
 import { deleteOtherResetLinks } from "../db/queries/reset-links.ts";
 import type { Logger } from "../log.ts";
 import { type Mailer, MailLimitError } from "../mail/mailer.ts";
+import { type AccountNotice, accountNotices, type PasswordChange } from "./account-notices.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
 
@@ -70,7 +72,9 @@ export function createAuth(options: AuthOptions) {
       else log?.error({ err: error }, `identity: the ${kind} mail could not be sent`);
     });
   };
-  return betterAuth({
+  const notices = accountNotices(siteName, origin);
+  const notify = (to: string, notice: AccountNotice) => send(to, notice.kind, notice.subject, notice.text);
+  const auth = betterAuth({
     appName: siteName,
     baseURL: origin,
     basePath: AUTH_PATH,
@@ -134,7 +138,15 @@ export function createAuth(options: AuthOptions) {
     // We never call Google's APIs, so its tokens are not kept (personal data is minimal).
     databaseHooks: {
       account: {
-        create: { before: async (account) => ({ data: { ...account, ...NO_PROVIDER_TOKENS } }) },
+        create: {
+          before: async (account) => ({ data: { ...account, ...NO_PROVIDER_TOKENS } }),
+          // Google joined to an account that had another way in: its owner hears of it (ASVS V2.2.3).
+          after: async (account) => {
+            if (account.providerId === "credential") return;
+            const email = await emailIfAnotherWayIn(options.db, account.userId, account.providerId);
+            if (email !== undefined) notify(email, notices.googleAdded());
+          },
+        },
         update: { before: async (account) => ({ data: { ...account, ...NO_PROVIDER_TOKENS } }) },
       },
     },
@@ -151,6 +163,7 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: DAY_S,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => notify(user.email, notices.passwordChanged("reset")),
       password: {
         hash: hashPassword,
         verify: ({ hash: stored, password }) => verifyPassword(stored, password),
@@ -216,6 +229,14 @@ export function createAuth(options: AuthOptions) {
       }),
       ...(google === undefined ? [] : [googleSignIn(google)]),
     ],
+  });
+  return Object.assign(auth, {
+    /** Tells the owner their password changed (ASVS V2.2.3); a reset is told by better-auth's hook above. */
+    notifyPasswordChanged: (email: string, how: PasswordChange) =>
+      notify(email, notices.passwordChanged(how)),
+    /** A call's work that went on after its answer (identity.ts, answerAtFloor) failed: nobody is left to tell but the log. */
+    reportBackgroundFailure: (what: string, error: unknown) =>
+      log?.error({ err: error }, `identity: the ${what} failed after its answer`),
   });
 }
 

@@ -8,6 +8,7 @@ import { fetchBioBatch, Pacer } from "../collect/bios.ts";
 import { collectPoll } from "../collect/poll.ts";
 import { performersNeedingBio } from "../db/queries/performer-bios.ts";
 import { BioClient } from "../platform/bio-client.ts";
+import { PROXY_HEADERS } from "../server/api/local-only.ts";
 import { DEV_SANDBOX_LOCAL_ONLY } from "../server/routes/dev-sandbox.ts";
 import { claimsHook } from "./claim-check.ts";
 
@@ -145,6 +146,17 @@ describe("claims proved through the sandbox's control, a real poll and a real bi
     const far = await control({ performer: "anyone", roomSubject: "x" }, "10.1.2.3");
     expect(far.statusCode).toBe(403);
     expect(far.json().error.message).toBe(DEV_SANDBOX_LOCAL_ONLY);
+    // From this machine through a proxy (issue 27: X-Real-IP once reached the mail sink this way).
+    for (const name of PROXY_HEADERS) {
+      const proxied = await site.app.inject({
+        method: "POST",
+        url: "/dev/sandbox/performer",
+        payload: { performer: "anyone", roomSubject: "x" },
+        remoteAddress: "127.0.0.1",
+        headers: { [name]: name === "forwarded" ? "for=203.0.113.7" : "203.0.113.7" },
+      });
+      expect(proxied.statusCode, name).toBe(403);
+    }
     const bad = await control({ performer: "anyone", online: "yes" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.parameter).toBe("online");

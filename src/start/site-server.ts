@@ -111,7 +111,12 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     googleSignIn: identity?.googleSignIn ?? null,
     requestMetrics: metricsOn,
   });
-  if (identity !== null) app.addHook("onClose", () => identity.mailer.close());
+  // Work that outlived its answer (a sign-up's rows, a reset's mail) ends before its mailer.
+  if (identity !== null)
+    app.addHook("onClose", async () => {
+      await identity.identity.settled();
+      await identity.mailer.close();
+    });
   await app.listen({ host: config.HOST, port: config.PORT });
   // Load the search index now rather than on the first search, which would wait for it.
   const indexStarted = Date.now();

@@ -2,6 +2,18 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { OutgoingMail } from "../../src/mail/outgoing-mail.ts";
 
+/**
+ * The link in the newest mail of `kind` to `email`, once it is there: a sign-up or a reset answers
+ * at its floor, and on a loaded machine its work (and so its mail) can finish after the answer.
+ */
+export async function mailedLink(mail: readonly OutgoingMail[], email: string, kind: string): Promise<URL> {
+  const newest = () => mail.filter((m) => m.to === email && m.kind === kind).at(-1);
+  await expect.poll(newest, { timeout: 15_000 }).toBeDefined();
+  const link = /https?:\/\/\S+/.exec(newest()?.text ?? "")?.[0];
+  if (link === undefined) throw new Error(`no link in the ${kind} mail to ${email}`);
+  return new URL(link);
+}
+
 /** A confirmed account on the site at `origin`: signs up, then follows the link mailed to `mail`. */
 export async function confirmedAccount(
   origin: string,
@@ -15,9 +27,7 @@ export async function confirmedAccount(
     body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(202);
-  const link = new URL(
-    /https?:\/\/\S+/.exec(mail.filter((m) => m.to === email).at(-1)?.text ?? "")?.[0] ?? "",
-  );
+  const link = await mailedLink(mail, email, "verify-email");
   await fetch(`${origin}${link.pathname}${link.search}`, { redirect: "manual" });
 }
 

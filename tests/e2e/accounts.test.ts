@@ -14,6 +14,7 @@ import {
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { recordingMailer } from "../helpers/recording-mailer.ts";
+import { mailedLink } from "./account-steps.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
 
@@ -48,12 +49,9 @@ const site = browserSite(async () => {
   return { app, cleanUp: [() => database.drop()] };
 });
 
-/** The confirmation link last mailed to `address`, on the site under test. */
-function linkTo(address: string): string {
-  const message = mail.filter((m) => m.to === address).at(-1);
-  const link = /https?:\/\/\S+/.exec(message?.text ?? "")?.[0];
-  if (link === undefined) throw new Error(`no link mailed to ${address}`);
-  const url = new URL(link);
+/** The link last mailed to `address` in a mail of `kind`, on the site under test, once it is there. */
+async function linkTo(address: string, kind = "verify-email"): Promise<string> {
+  const url = await mailedLink(mail, address, kind);
   return `${site.origin}${url.pathname}${url.search}`;
 }
 
@@ -65,7 +63,7 @@ async function confirmedAccount(email: string): Promise<void> {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   expect(response.status).toBe(202);
-  const followed = await fetch(linkTo(email), { redirect: "manual" });
+  const followed = await fetch(await linkTo(email), { redirect: "manual" });
   expect(followed.headers.get("location")).toBe("/settings?email=verified");
 }
 
@@ -112,7 +110,7 @@ describe("accounts in Chromium", () => {
       await dialog.waitFor({ state: "hidden" });
 
       // The mailed link confirms the address and lands on /settings with a banner, off the address.
-      await page.goto(linkTo(email));
+      await page.goto(await linkTo(email));
       await page.getByText("Your e-mail address is confirmed").waitFor();
       await page.waitForURL(`${site.origin}/settings`);
 
@@ -238,7 +236,7 @@ describe("accounts in Chromium", () => {
       await dialog.getByRole("button", { name: "Send the link" }).click();
       await dialog.getByRole("status").getByText(RESET_ACCEPTED).waitFor();
 
-      const link = new URL(linkTo(email));
+      const link = new URL(await linkTo(email, "reset-password"));
       expect(link.pathname).toBe("/settings");
       await page.goto(link.href);
       await page.getByRole("heading", { name: "Choose a new password" }).waitFor();

@@ -25,6 +25,7 @@ import { solidImage } from "../helpers/images.ts";
 import { LATEST_DAY, rankedRows, writeRankedListFixture } from "../helpers/ranked-list-files.ts";
 import { recordingMailer } from "../helpers/recording-mailer.ts";
 import { insertSearchPerformers } from "../helpers/search-performers.ts";
+import { mailedLink } from "./account-steps.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
 import { heading } from "./page-helpers.ts";
@@ -116,9 +117,7 @@ async function confirmedAccount(email: string): Promise<void> {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   expect(response.status).toBe(202);
-  const link = /https?:\/\/\S+/.exec(mail.filter((m) => m.to === email).at(-1)?.text ?? "")?.[0];
-  if (link === undefined) throw new Error(`no link mailed to ${email}`);
-  const url = new URL(link);
+  const url = await mailedLink(mail, email, "verify-email");
   await fetch(`${site.origin}${url.pathname}${url.search}`, { redirect: "manual" });
 }
 

@@ -33,9 +33,10 @@ export function accountsSite(
   const { mailer, mail } = recordingMailer(harness.mailMs === undefined ? {} : { sendMs: harness.mailMs });
   const clock = { now: Date.now() };
   const auth = createAuth({ db, secret: AUTH_SECRET, origin: ORIGIN, mailer, siteName: "camstats" });
+  const identity = createIdentity(db, auth, () => clock.now, undefined, harness.answerFloorMs ?? 0);
   const app: FastifyInstance = testApp(db, {
     ...appOptions,
-    identity: createIdentity(db, auth, () => clock.now, undefined, harness.answerFloorMs ?? 0),
+    identity,
     listAlertTokenKey: ALERT_TOKEN_KEY,
   });
   let clients = 0;
@@ -93,7 +94,20 @@ export function accountsSite(
     return { token: response.json().token as string, cookie: refreshCookieOf(response).pair };
   }
 
-  return { app, mail, clock, post, get, lastLinkTo, signUp, signIn, follow, confirmedAccount, signedIn };
+  return {
+    app,
+    identity,
+    mail,
+    clock,
+    post,
+    get,
+    lastLinkTo,
+    signUp,
+    signIn,
+    follow,
+    confirmedAccount,
+    signedIn,
+  };
 }
 
 /** The one cookie a response set, as a Cookie header's part, and its attributes. */

@@ -45,6 +45,29 @@ export async function setPasswordHash(db: Db, userId: string, hash: string): Pro
     .execute();
 }
 
+/** The account's address when it has a way in besides `providerId` (a password beside Google); undefined when not. */
+export async function emailIfAnotherWayIn(
+  db: Db,
+  userId: string,
+  providerId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("auth_accounts")
+          .select("auth_accounts.id")
+          .whereRef("auth_accounts.user_id", "=", "users.id")
+          .where("auth_accounts.provider_id", "<>", providerId),
+      ),
+    )
+    .executeTakeFirst();
+  return row?.email;
+}
+
 /** Ends every sign-in of the account but one (after a password change, the other devices). */
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
   await db

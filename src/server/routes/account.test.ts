@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountsSite, PASSWORD, refreshCookieOf } from "../../../tests/helpers/accounts.ts";
+import { accountsSite, ORIGIN, PASSWORD, refreshCookieOf } from "../../../tests/helpers/accounts.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { deleteUnconfirmedAccounts } from "../../db/queries/accounts.ts";
 import { pruneCounters } from "../../db/queries/auth-limits.ts";
@@ -188,6 +188,36 @@ describe("the signed-in account, resets and limits", () => {
     expect(change.statusCode).toBe(204);
     await expectEnded(third);
     expect((await site.signIn("kay@example.com", "a-third-long-secret")).statusCode).toBe(200);
+  });
+
+  it("tells the owner by mail whenever the password changes, in the settings or by a reset link (ASVS V2.2.3)", async () => {
+    await site.confirmedAccount("max@example.com");
+    const { token } = await site.signedIn("max@example.com");
+    const noticesTo = () =>
+      site.mail.filter((m) => m.to === "max@example.com" && m.kind === "password-changed");
+    // A refused change tells nothing.
+    const wrong = { currentPassword: "not-the-password", newPassword: "a-new-long-secret" };
+    expect((await site.post("/v1/account/password", wrong, { token })).statusCode).toBe(403);
+    expect(noticesTo()).toEqual([]);
+
+    const right = { currentPassword: PASSWORD, newPassword: "a-new-long-secret" };
+    expect((await site.post("/v1/account/password", right, { token })).statusCode).toBe(204);
+    expect(noticesTo()).toHaveLength(1);
+    expect(noticesTo()[0]).toMatchObject({
+      subject: "Your camstats password was changed",
+      text: expect.stringContaining("changed in its settings. Every other sign-in of the account has ended."),
+    });
+    expect(noticesTo()[0]?.text).toContain(`"Forgot password?" at ${ORIGIN}/settings`);
+
+    expect((await site.post("/v1/auth/password-reset", { email: "max@example.com" })).statusCode).toBe(202);
+    const link = site.lastLinkTo("max@example.com").searchParams.get("reset") ?? "";
+    const reset = { token: link, password: "a-third-long-secret" };
+    expect((await site.post("/v1/auth/password-reset/confirm", reset)).statusCode).toBe(204);
+    expect(noticesTo()).toHaveLength(2);
+    expect(noticesTo()[1]?.text).toContain("with a reset link mailed to this address. Every sign-in");
+    // A link that no longer works changes nothing, and tells nothing.
+    expect((await site.post("/v1/auth/password-reset/confirm", reset)).statusCode).toBe(400);
+    expect(noticesTo()).toHaveLength(2);
   });
 
   it("refuses the account's own address as the new password on a reset, as sign-up does", async () => {
