@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { LoginStatusProvider } from "./lib/account/login-status.tsx";
 import type { PageLoaderArgs } from "./lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, siteOf } from "./lib/seo.ts";
+import { useNavigationTimeout } from "./lib/use-navigation-timeout.ts";
 import baseCss from "./styles/base.css?url";
 import controlsCss from "./styles/controls.css?url";
 import favicon from "./styles/favicon.svg?url";
@@ -93,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useNavigationTimeout();
   return <Outlet />;
 }
 

@@ -98,6 +98,33 @@ describe("the site's shell in Chromium", () => {
     }
   });
 
+  it("loads a page as a whole document when its chunks stall for 120,000 ms (SPEC §8)", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      await page.clock.install();
+      await page.goto(`${site.url}/about`, { waitUntil: "load" });
+      await page.waitForLoadState("networkidle");
+      await page.evaluate("window.__sameDocument = true");
+      // From now on no script or route list arrives: the requests stay open, as on a stalled link.
+      await page.route(/\/(assets\/.*\.js|__manifest)/, () => undefined);
+      await page.locator("footer a[href='/privacy']").click();
+      // The navigation starts waiting for its chunks.
+      await page.waitForTimeout(1_000);
+      // 118 s on it still waits; by 123 s it has given up (the exact instant is loadChunk's unit test's).
+      await page.clock.fastForward(118_000);
+      expect(new URL(page.url()).pathname).toBe("/about");
+      await page.clock.fastForward(5_000);
+      // Committed, not loaded: the new document's scripts stall too, and hold its load event.
+      await page.waitForURL(`${site.url}/privacy`, { waitUntil: "commit" });
+      await page.getByRole("heading", { level: 1, name: "Privacy" }).waitFor();
+      // A new document: the server rendered the page, without the stalled chunk.
+      expect(await page.evaluate("window.__sameDocument")).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("opens the footer's and the header's pages in place, and leaves a new tab's click to the browser", async () => {
     const { page, errors, close } = await openPage(browser, `${site.url}/about`, { viewport: DESKTOP });
     try {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { loadChunk } from "../../lib/chunk-load.ts";
 import type { SignInForms } from "./sign-in-forms.tsx";
 
 type Forms = typeof SignInForms;
@@ -9,7 +10,7 @@ let forms: Promise<Forms> | null = null;
  * opening). Most visits never sign in, so no page carries it on its first visit (issue 31).
  */
 export function loadSignInForms(): Promise<Forms> {
-  forms ??= import("./sign-in-forms.tsx").then(
+  forms ??= loadChunk(() => import("./sign-in-forms.tsx")).then(
     (module) => module.SignInForms,
     (error: unknown) => {
       forms = null;

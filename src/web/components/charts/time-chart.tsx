@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from "react";
+import { loadChunk } from "../../lib/chunk-load.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { type ChartSpec, coveredSpan, seriesColor } from "./chart-spec.ts";
 import { ChartTable } from "./chart-table.tsx";
@@ -33,7 +34,7 @@ export function TimeChart({ caption, height = 240, ...given }: TimeChartProps) {
     if (!hydrated || !target || times.length === 0) return;
     let dispose: (() => void) | null = null;
     let cancelled = false;
-    import("./draw-time-chart.ts")
+    loadChunk(() => import("./draw-time-chart.ts"))
       .then(({ drawTimeChart }) => {
         if (!cancelled)
           dispose = drawTimeChart(
