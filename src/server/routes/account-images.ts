@@ -24,8 +24,14 @@ import {
   registerImageMultipart,
 } from "../api/image-upload.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
-import { PROFILE_REFUSALS, PROFILE_SHAPE, profileQuery, requireProfileOwner } from "./profile-owner.ts";
+import {
+  NO_PERFORMER_NAMED,
+  PROFILE_REFUSALS,
+  PROFILE_SHAPE,
+  performerField,
+  profileQuery,
+  requireProfileOwner,
+} from "./profile-owner.ts";
 
 /**
  * Where account_profileimage_fromcb may fetch: the platform's image host (PLATFORM_IMAGE_URL, or
@@ -60,7 +66,7 @@ const FETCH_REFUSALS: Record<FetchRefusal, ApiError> = {
 
 const MAX_IMAGE_URL = 2048;
 const fromPlatformBody = z.object({
-  performer: modelNameParam,
+  performer: performerField,
   imageUrl: z
     .string({ error: "expected the URL of an image on the platform's image host" })
     .max(MAX_IMAGE_URL, `expected at most ${MAX_IMAGE_URL} characters`),
@@ -180,7 +186,7 @@ export function registerProfileImageFiles(app: FastifyInstance, dataDir: string)
 const uploadRules = `multipart/form-data with one file in the field "${IMAGE_FIELD}", ${ACCEPTED_TYPES} of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB and ${IMAGE_MAX_PIXELS / 1_000_000} million pixels`;
 const uploadResponses = {
   "200": "the profile",
-  "400": "not one file in the field image, or a bad performer name",
+  "400": `not one file in the field image, or a bad performer name; or ${NO_PERFORMER_NAMED}`,
   ...PROFILE_REFUSALS,
   "413": "the file is larger than 5 MB",
   "415": `not a ${ACCEPTED_TYPES} image by its content`,
@@ -202,7 +208,11 @@ export const ACCOUNT_IMAGES_DOCS: RouteDoc[] = [
     path: "/v1/account_profileimage",
     summary: "Remove the profile image (Bearer, the performer's verified account). Answers the profile",
     query: profileQuery,
-    responses: { "200": "the profile", "400": "a bad performer name", ...PROFILE_REFUSALS },
+    responses: {
+      "200": "the profile",
+      "400": `a bad performer name; or ${NO_PERFORMER_NAMED}`,
+      ...PROFILE_REFUSALS,
+    },
   },
   {
     method: "post",
@@ -217,7 +227,11 @@ export const ACCOUNT_IMAGES_DOCS: RouteDoc[] = [
     path: "/v1/account_bannerimage",
     summary: "Remove the banner image (Bearer, the performer's verified account). Answers the profile",
     query: profileQuery,
-    responses: { "200": "the profile", "400": "a bad performer name", ...PROFILE_REFUSALS },
+    responses: {
+      "200": "the profile",
+      "400": `a bad performer name; or ${NO_PERFORMER_NAMED}`,
+      ...PROFILE_REFUSALS,
+    },
   },
   {
     method: "post",
@@ -226,7 +240,7 @@ export const ACCOUNT_IMAGES_DOCS: RouteDoc[] = [
     body: fromPlatformBody,
     responses: {
       "200": "the profile",
-      "400": "a bad performer name, or an imageUrl off the platform's image host",
+      "400": `a bad performer name, or an imageUrl off the platform's image host; or ${NO_PERFORMER_NAMED}`,
       ...PROFILE_REFUSALS,
       "413": "the image is larger than 5 MB",
       "415": `not a ${ACCEPTED_TYPES} image by its content`,

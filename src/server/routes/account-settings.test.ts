@@ -24,7 +24,7 @@ import {
   UNKNOWN_NETWORK,
 } from "../../profiles/profile-rules.ts";
 import { LONE_SURROGATE_REFUSED } from "../api/api-error.ts";
-import { notVerified } from "./profile-owner.ts";
+import { NOT_VERIFIED_FOR_ANY, notVerified, severalPerformers } from "./profile-owner.ts";
 
 /**
  * The verified performer's profile text (issue 19, decision 0022): only the verified account edits
@@ -406,6 +406,36 @@ describe("GET and POST /v1/account_settings, POST /v1/account_socials", () => {
     const response = await site.get("/v1/account_settings?performer=bella", ann.token);
     expect(response.json().aboutMe).toBe("by bob");
     await own("bob@example.com", "bella");
+  });
+
+  it("takes SPEC's bodies without a performer from an account verified for exactly one (issue 30)", async () => {
+    // bob is verified for bella alone: SPEC §7's shapes act on her.
+    const written = await settings(
+      { aboutme: "SPEC's body", shouldDisplayGoalDetailsOnProfile: true },
+      bob.token,
+    );
+    expect(written.statusCode).toBe(200);
+    expect(written.json()).toMatchObject({ performer: "bella", aboutMe: "SPEC's body" });
+    const read = await site.get("/v1/account_settings", bob.token);
+    expect(read.json()).toMatchObject({ performer: "bella", aboutMe: "SPEC's body" });
+    expect((await socials({ socials: {} }, bob.token)).json()).toMatchObject({ performer: "bella" });
+    // ann is verified for two: the field is asked for, naming both; nothing is written.
+    const before = await stored();
+    const several = await settings({ aboutme: "whose?" }, ann.token);
+    expect(several.statusCode).toBe(400);
+    expect(several.json().error).toMatchObject({
+      code: "invalid_parameter",
+      parameter: "performer",
+      // The most recently verified first: gone was verified after alice.
+      message: severalPerformers(["gone", "alice"]),
+    });
+    expect(await stored()).toEqual(before);
+    // An account verified for none: the 403 says how to become one.
+    await site.confirmedAccount("cai@example.com");
+    const cai = await site.signedIn("cai@example.com");
+    const none = await site.get("/v1/account_settings", cai.token);
+    expect(none.statusCode).toBe(403);
+    expect(none.json().error).toMatchObject({ code: "not_verified", message: NOT_VERIFIED_FOR_ANY });
   });
 
   it("answers every hostile body with a 2xx or 4xx and never half-writes (fast-check)", async () => {

@@ -20,13 +20,19 @@ import {
 import { parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
 import { ACCOUNT_SETTINGS_BODY_LIMIT } from "../route-body-limits.ts";
-import { PROFILE_REFUSALS, PROFILE_SHAPE, profileQuery, requireProfileOwner } from "./profile-owner.ts";
+import {
+  NO_PERFORMER_NAMED,
+  PROFILE_REFUSALS,
+  PROFILE_SHAPE,
+  performerField,
+  profileQuery,
+  requireProfileOwner,
+} from "./profile-owner.ts";
 
 /** SPEC §7's names (aboutme, shouldDisplayGoalDetailsOnProfile); an absent field stays as it is. */
 const settingsBody = z.object({
-  performer: modelNameParam,
+  performer: performerField,
   aboutme: aboutMeField.optional(),
   schedule: scheduleField.optional(),
   goals: goalsField.optional(),
@@ -34,7 +40,7 @@ const settingsBody = z.object({
   tipMenu: tipMenuField.optional(),
 });
 
-const socialsBody = z.object({ performer: modelNameParam, socials: socialsField });
+const socialsBody = z.object({ performer: performerField, socials: socialsField });
 
 const noStore = { "cache-control": "private, no-store" };
 
@@ -97,7 +103,7 @@ export const ACCOUNT_SETTINGS_DOCS: RouteDoc[] = [
     path: "/v1/account_settings",
     summary: `A verified performer's own profile (Bearer, the performer's verified account): ${PROFILE_SHAPE}`,
     query: profileQuery,
-    responses: { "200": "the profile", "400": "a bad field", ...PROFILE_REFUSALS },
+    responses: { "200": "the profile", "400": `a bad field; or ${NO_PERFORMER_NAMED}`, ...PROFILE_REFUSALS },
   },
   {
     method: "post",
@@ -105,7 +111,11 @@ export const ACCOUNT_SETTINGS_DOCS: RouteDoc[] = [
     summary:
       "Edit the profile (Bearer, the performer's verified account); an absent field stays as it is. aboutme: plain text of at most 2,000 characters (line breaks kept, other control characters dropped); schedule: null or { timezone (IANA), slots (at most 28; day 1-7, Monday 1; start HH:MM; end after it, or 24:00; slots of one day may not overlap) }; goals: at most 5 of { text 1-120 characters, tokens 1-10,000,000 or null }; shouldDisplayGoalDetailsOnProfile: show each goal's tokens to visitors; tipMenu: at most 40 of { item 1-120 characters of plain text, tokens 1-1,000,000 } (searched by /v1/tipmenu-search). Answers the profile",
     body: settingsBody,
-    responses: { "200": "the profile", "400": "a field that breaks its rule, named", ...PROFILE_REFUSALS },
+    responses: {
+      "200": "the profile",
+      "400": `a field that breaks its rule, named; or ${NO_PERFORMER_NAMED}`,
+      ...PROFILE_REFUSALS,
+    },
   },
   {
     method: "post",
@@ -114,7 +124,7 @@ export const ACCOUNT_SETTINGS_DOCS: RouteDoc[] = [
     body: socialsBody,
     responses: {
       "200": "the profile",
-      "400": "an unknown network or a link off its host",
+      "400": `an unknown network or a link off its host; or ${NO_PERFORMER_NAMED}`,
       ...PROFILE_REFUSALS,
     },
   },
