@@ -87,9 +87,10 @@ describe("the summary, celebration and badge pages in a browser", () => {
         await heading(page, "alice's monthly summary");
         // Each chart is its table without scripts, over the months its figures cover (a chart spans
         // its data, issue 28): minutes and streams all 12, the follower charts followerSpans.
-        const rows = await page
-          .locator(".time-chart__table")
-          .evaluateAll((tables) => tables.map((t) => t.querySelectorAll("tbody tr").length));
+        const tables = page.locator(".time-chart__table");
+        const rows: number[] = [];
+        for (let i = 0; i < (await tables.count()); i++)
+          rows.push(await tables.nth(i).locator("tbody tr").count());
         const spans = followerSpans(d.thisMonth, `${d.lastYear}-06`);
         expect(rows).toEqual([12, 12, spans.followers, spans.gain]);
         expect(await page.locator(".time-chart__canvas").count()).toBe(0);
