@@ -84,25 +84,25 @@ export default [
   route("location/:location", "routes/location.tsx", { id: "location" }),
   route("location/:location/:gender", "routes/location.tsx", { id: "location-gender" }),
   // The name picker (SPEC §2, issue 20): /namepicker[/{name}], one module; ?words= for suggestions.
-  route("namepicker", "routes/namepicker.tsx", { id: "namepicker" }),
-  route("namepicker/:name", "routes/namepicker.tsx", { id: "namepicker-name" }),
+  route("namepicker", "pages/namepicker/route.tsx", { id: "namepicker" }),
+  route("namepicker/:name", "pages/namepicker/route.tsx", { id: "namepicker-name" }),
   // Compare performers (issue 20): /compare?performers=a,b&days=30, for signed-in visitors.
   route("compare", "routes/compare.tsx"),
   // The social media editor and its buttons alone (SPEC §2, issue 20): one module for both tools.
-  route("socialmedia", "routes/socialmedia.tsx", { id: "socialmedia" }),
-  route("socialmedia/:user", "routes/socialmedia.tsx", { id: "socialmedia-user" }),
-  route("socialmedia/:user/:trophy", "routes/socialmedia.tsx", { id: "socialmedia-trophy" }),
-  route("social-media-buttons", "routes/socialmedia.tsx", { id: "social-media-buttons" }),
-  route("social-media-buttons/:user", "routes/socialmedia.tsx", { id: "social-media-buttons-user" }),
+  route("socialmedia", "pages/socialmedia/route.tsx", { id: "socialmedia" }),
+  route("socialmedia/:user", "pages/socialmedia/route.tsx", { id: "socialmedia-user" }),
+  route("socialmedia/:user/:trophy", "pages/socialmedia/route.tsx", { id: "socialmedia-trophy" }),
+  route("social-media-buttons", "pages/socialmedia/route.tsx", { id: "social-media-buttons" }),
+  route("social-media-buttons/:user", "pages/socialmedia/route.tsx", { id: "social-media-buttons-user" }),
   // The resources page (SPEC §2): content files rendered on the server.
   route("resources", "pages/resources/route.tsx", { id: "routes/resources" }),
   // The bingo card creator (SPEC §2, issue 20); its PNGs (/bingo-card-creator/card.png) are Fastify's.
-  route("bingo-card-creator", "routes/bingo-card-creator.tsx"),
+  route("bingo-card-creator", "pages/bingo-card-creator/route.tsx", { id: "routes/bingo-card-creator" }),
   // The tip menu search (SPEC §2, issue 20): /tipmenu[/{searchTerm}/{gender}], one module; ?min= ?max=;
   // /tipmenu/{searchTerm} alone moves to its /all.
-  route("tipmenu", "routes/tipmenu.tsx", { id: "tipmenu" }),
-  route("tipmenu/:term", "routes/tipmenu.tsx", { id: "tipmenu-term" }),
-  route("tipmenu/:term/:gender", "routes/tipmenu.tsx", { id: "tipmenu-search" }),
+  route("tipmenu", "pages/tipmenu/route.tsx", { id: "tipmenu" }),
+  route("tipmenu/:term", "pages/tipmenu/route.tsx", { id: "tipmenu-term" }),
+  route("tipmenu/:term/:gender", "pages/tipmenu/route.tsx", { id: "tipmenu-search" }),
   // The blog (SPEC §2 /blog[/{title}]): content files and the monthly data reports; the Atom feed,
   // /blog/feed.xml, is a server route (src/server/routes/blog-feed.ts) registered before the pages.
   route("blog", "routes/blog.tsx"),

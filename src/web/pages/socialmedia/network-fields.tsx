@@ -1,5 +1,5 @@
 import type { SocialNetwork } from "../../../types/performer-profile.ts";
-import type { SocialPageData, SocialState } from "../../lib/socialmedia/socialmedia-data.ts";
+import type { SocialPageData, SocialState } from "./page-data.ts";
 
 /** The room's box (with a performer) and a handle field per network; a refused handle says why. */
 export function NetworkFields({

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import type { BingoCard } from "../../../site/bingo/card.ts";
+import { ProblemMessage } from "../../components/account/form-parts.tsx";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import type { ApiProblem } from "../../lib/account/api-answer.ts";
 import { useLoginStatus } from "../../lib/account/login-status.tsx";
 import { problemOfError } from "../../lib/account/performer-claim.ts";
-import { ProblemMessage } from "../account/form-parts.tsx";
 
 interface SavedCard {
   id: string;

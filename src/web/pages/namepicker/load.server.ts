@@ -3,7 +3,7 @@ import type { Db } from "../../../db/connect.ts";
 import { closestNames, nameSeen, takenAmong } from "../../../db/queries/name-lookup.ts";
 import { modelNameParam } from "../../../server/api/params.ts";
 import { NO_WORDS_MESSAGE, nameCandidates, suggestionWords } from "../../../site/name-suggestions.ts";
-import type { PageLoaderArgs } from "../page-loader.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import {
   CLOSEST_SHOWN,
   lastLiveText,
@@ -14,7 +14,7 @@ import {
   SUGGESTIONS_SHOWN,
   type Suggestions,
   WORDS_MAX_INPUT,
-} from "./namepicker-data.ts";
+} from "./page-data.ts";
 
 /**
  * /namepicker and /namepicker/{name}, with ?words= (SPEC §2): the check of the name in the address

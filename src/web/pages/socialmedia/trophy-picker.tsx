@@ -1,5 +1,5 @@
 import { formatCount } from "../../lib/format.ts";
-import type { PerformerView, TrophyView } from "../../lib/socialmedia/socialmedia-data.ts";
+import type { PerformerView, TrophyView } from "./page-data.ts";
 
 /**
  * The trophies, earned or not: an earned one is a box to tick, one not earned is shown greyed with

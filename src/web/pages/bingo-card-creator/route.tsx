@@ -1,14 +1,14 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { BINGO_PAGE_PATH, cardPngPath } from "../../site/bingo/card-urls.ts";
-import pageCss from "../components/bingo/bingo.css?url";
-import { BingoCreatorPage } from "../components/bingo/bingo-page.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
-import { BINGO_CACHE_CONTROL } from "../lib/bingo/bingo-page-data.ts";
-import { loadBingoCreator } from "../lib/bingo/load.server.ts";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { BINGO_PAGE_PATH, cardPngPath } from "../../../site/bingo/card-urls.ts";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import pageCss from "./bingo.css?url";
+import { BingoCreatorPage } from "./bingo-page.tsx";
+import { loadBingoCreator } from "./load.server.ts";
+import { BINGO_CACHE_CONTROL } from "./page-data.ts";
 
 /** /bingo-card-creator (SPEC §2, issue 20); ?card= opens a shared card, ?size= the image size. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }];

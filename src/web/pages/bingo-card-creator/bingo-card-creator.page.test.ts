@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../tests/helpers/api.ts";
-import { insertSubjectGoal } from "../../tests/helpers/bingo-goals.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { insertPerformer } from "../../tests/helpers/fixtures.ts";
-import { testPublishContext } from "../../tests/helpers/publish.ts";
-import { publishBingoData } from "../publish/bingo-data.ts";
-import { CODE_UNREADABLE_MESSAGE, encodeCard } from "../site/bingo/card-link.ts";
-import { defaultCard } from "../site/bingo/common-actions.ts";
-import { addDays } from "../stats/calendar.ts";
-import { lastClosedDay } from "../stats/ranking-day.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { testApp } from "../../../../tests/helpers/api.ts";
+import { insertSubjectGoal } from "../../../../tests/helpers/bingo-goals.ts";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { testPublishContext } from "../../../../tests/helpers/publish.ts";
+import { publishBingoData } from "../../../publish/bingo-data.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
+import { CODE_UNREADABLE_MESSAGE, encodeCard } from "../../../site/bingo/card-link.ts";
+import { defaultCard } from "../../../site/bingo/common-actions.ts";
+import { addDays } from "../../../stats/calendar.ts";
+import { lastClosedDay } from "../../../stats/ranking-day.ts";
 
 /** /bingo-card-creator, server-rendered: the data's suggestions, a shared card, a bad link. */
 

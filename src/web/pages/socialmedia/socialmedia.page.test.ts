@@ -2,13 +2,13 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../tests/helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { confirmOptout, insertPerformer, insertPerformerDay } from "../../tests/helpers/fixtures.ts";
-import { loadConfig } from "../config.ts";
-import { handleRefused } from "../profiles/social/networks.ts";
-import { NOT_A_PERFORMER_NAME } from "../web/lib/socialmedia/socialmedia-data.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { testApp } from "../../../../tests/helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { confirmOptout, insertPerformer, insertPerformerDay } from "../../../../tests/helpers/fixtures.ts";
+import { loadConfig } from "../../../config.ts";
+import { handleRefused } from "../../../profiles/social/networks.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
+import { NOT_A_PERFORMER_NAME } from "./page-data.ts";
 
 /** /socialmedia[/{user}[/{trophy}]] and /social-media-buttons[/{user}], server-rendered, through inject. */
 

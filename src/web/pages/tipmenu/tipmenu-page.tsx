@@ -15,7 +15,7 @@ import {
   type TipMenuItem,
 } from "../../../types/tipmenu.ts";
 import { formatCount } from "../../lib/format.ts";
-import { seenDay, type TipMenuPageData } from "../../lib/tipmenu/tipmenu-data.ts";
+import { seenDay, type TipMenuPageData } from "./page-data.ts";
 
 const PAGE_GENDER_LABEL: Readonly<Record<TipMenuPageGender, string>> = {
   all: "All",

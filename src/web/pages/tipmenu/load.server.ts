@@ -14,9 +14,9 @@ import {
 } from "../../../site/tipmenu.ts";
 import { termField } from "../../../site/tipmenu-input.ts";
 import type { PopularItem } from "../../../types/tipmenu.ts";
-import { notFound } from "../page-errors.server.ts";
-import type { PageLoaderArgs } from "../page-loader.ts";
-import { NOT_SEARCHABLE_MESSAGE, type TipMenuForm, type TipMenuPageData } from "./tipmenu-data.ts";
+import { notFound } from "../../lib/page-errors.server.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { NOT_SEARCHABLE_MESSAGE, type TipMenuForm, type TipMenuPageData } from "./page-data.ts";
 
 /** The popular items change slowly and cost a scan: each process keeps them ten minutes, one a database. */
 const popularCache = namedCachePer<Db, "popular", PopularItem[]>({

@@ -1,12 +1,12 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError } from "react-router";
-import { ErrorPage } from "../components/error-page.tsx";
-import pageCss from "../components/socialmedia/socialmedia.css?url";
-import { SocialMediaPage } from "../components/socialmedia/socialmedia-page.tsx";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
-import { loadSocialPage } from "../lib/socialmedia/load.server.ts";
-import { SOCIALMEDIA_CACHE_CONTROL, type SocialTool } from "../lib/socialmedia/socialmedia-data.ts";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { loadSocialPage } from "./load.server.ts";
+import { SOCIALMEDIA_CACHE_CONTROL, type SocialTool } from "./page-data.ts";
+import pageCss from "./socialmedia.css?url";
+import { SocialMediaPage } from "./socialmedia-page.tsx";
 
 /**
  * /socialmedia[/{user}[/{trophy}]] and /social-media-buttons[/{user}] (SPEC §2): one module, the

@@ -2,11 +2,11 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../tests/helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { confirmOptout, insertGoal, insertPerformer } from "../../tests/helpers/fixtures.ts";
-import { NOT_SEARCHABLE_MESSAGE } from "../web/lib/tipmenu/tipmenu-data.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { testApp } from "../../../../tests/helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { confirmOptout, insertGoal, insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
+import { NOT_SEARCHABLE_MESSAGE } from "./page-data.ts";
 
 /** /tipmenu and /tipmenu/{searchTerm}/{gender} with ?min= ?max=, server-rendered, through buildApp(...).inject. */
 

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../tests/helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { confirmOptout, insertPerformer } from "../../tests/helpers/fixtures.ts";
-import { NOT_A_NAME_MESSAGE } from "../web/lib/namepicker/namepicker-data.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { testApp } from "../../../../tests/helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { confirmOptout, insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
+import { NOT_A_NAME_MESSAGE } from "./page-data.ts";
 
 /** /namepicker[/{name}] with ?words=, server-rendered, through buildApp(...).inject. */
 

@@ -1,11 +1,6 @@
 import { Form, Link } from "react-router";
-import type {
-  NameCheck,
-  NamePickerData,
-  ShownName,
-  Suggestions,
-} from "../../lib/namepicker/namepicker-data.ts";
-import { namepickerPath } from "../../lib/namepicker/namepicker-data.ts";
+import type { NameCheck, NamePickerData, ShownName, Suggestions } from "./page-data.ts";
+import { namepickerPath } from "./page-data.ts";
 
 /**
  * The name picker (/namepicker[/{name}]): check a username against every performer we have seen,

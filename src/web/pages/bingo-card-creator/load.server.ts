@@ -10,14 +10,14 @@ import {
   BUILT_IN_ACTIONS,
   defaultCard,
 } from "../../../site/bingo/common-actions.ts";
-import type { PageLoaderArgs } from "../page-loader.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import {
   type BingoPageData,
   type BingoSuggestions,
   SUGGESTION_GROUPS,
   SUGGESTIONS_SHOWN,
   type SuggestionGroup,
-} from "./bingo-page-data.ts";
+} from "./page-data.ts";
 
 function suggestionsOf(file: BingoDataFile | null): BingoSuggestions {
   const empty = () =>

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { buildBlock } from "../../lib/socialmedia/block-model.ts";
-import type { SocialPageData, SocialState } from "../../lib/socialmedia/socialmedia-data.ts";
+import { buildBlock } from "./block-model.ts";
 import { BlockOutput } from "./block-output.tsx";
 import { NameForm } from "./name-form.tsx";
 import { NetworkFields } from "./network-fields.tsx";
+import type { SocialPageData, SocialState } from "./page-data.ts";
 import { TrophyPicker } from "./trophy-picker.tsx";
 
 /**

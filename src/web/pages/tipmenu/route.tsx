@@ -1,14 +1,14 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { tipMenuPath } from "../../site/tipmenu.ts";
-import { ErrorPage } from "../components/error-page.tsx";
-import pageCss from "../components/tipmenu/tipmenu.css?url";
-import { TipMenuPage } from "../components/tipmenu/tipmenu-page.tsx";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
-import { loadTipMenu } from "../lib/tipmenu/load.server.ts";
-import { TIPMENU_CACHE_CONTROL } from "../lib/tipmenu/tipmenu-data.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { tipMenuPath } from "../../../site/tipmenu.ts";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { loadTipMenu } from "./load.server.ts";
+import { TIPMENU_CACHE_CONTROL } from "./page-data.ts";
+import pageCss from "./tipmenu.css?url";
+import { TipMenuPage } from "./tipmenu-page.tsx";
 
 /** /tipmenu and /tipmenu/{searchTerm}/{gender} (SPEC §2), one module for both; ?min= and ?max= narrow the tokens. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }];

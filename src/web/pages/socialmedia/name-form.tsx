@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type SocialTool, socialPath } from "../../lib/socialmedia/socialmedia-data.ts";
+import { type SocialTool, socialPath } from "./page-data.ts";
 
 /** The performer's name, asked first: a GET form whose ?user= the loader sends on to /{tool}/{user}. */
 export function NameForm({

@@ -9,12 +9,8 @@ import {
 } from "../../../site/bingo/card.ts";
 import { PALETTES, priceText } from "../../../site/bingo/card-style.ts";
 import type { BingoSuggestion } from "../../../site/bingo/common-actions.ts";
-import {
-  type BingoSuggestions,
-  SUGGESTION_GROUPS,
-  type SuggestionGroup,
-} from "../../lib/bingo/bingo-page-data.ts";
-import { type CardDraft, type DraftCell, resized, withFreeCentre } from "../../lib/bingo/card-draft.ts";
+import { type CardDraft, type DraftCell, resized, withFreeCentre } from "./card-draft.ts";
+import { type BingoSuggestions, SUGGESTION_GROUPS, type SuggestionGroup } from "./page-data.ts";
 
 const COLOUR_FIELDS: ReadonlyArray<{ key: keyof CardColours; label: string }> = [
   { key: "background", label: "Background" },

@@ -1,13 +1,13 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../components/error-page.tsx";
-import pageCss from "../components/namepicker/namepicker.css?url";
-import { NamePickerPage } from "../components/namepicker/namepicker-page.tsx";
-import { loadNamePicker } from "../lib/namepicker/load.server.ts";
-import { NAMEPICKER_CACHE_CONTROL, namepickerPath } from "../lib/namepicker/namepicker-data.ts";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../lib/seo.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { loadNamePicker } from "./load.server.ts";
+import pageCss from "./namepicker.css?url";
+import { NamePickerPage } from "./namepicker-page.tsx";
+import { NAMEPICKER_CACHE_CONTROL, namepickerPath } from "./page-data.ts";
 
 /** /namepicker and /namepicker/{name} (SPEC §2), one module for both; ?words= asks for suggestions. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }];

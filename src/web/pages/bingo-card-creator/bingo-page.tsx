@@ -3,12 +3,12 @@ import type { BingoCard } from "../../../site/bingo/card.ts";
 import { encodeCard } from "../../../site/bingo/card-link.ts";
 import { ROOM_SIZE_NAMES, ROOM_SIZES, type RoomSize } from "../../../site/bingo/card-style.ts";
 import { BINGO_PAGE_PATH, cardFileName, cardPagePath, cardPngPath } from "../../../site/bingo/card-urls.ts";
-import type { BingoPageData } from "../../lib/bingo/bingo-page-data.ts";
-import { type CardDraft, checkDraft, draftOf, previewOf } from "../../lib/bingo/card-draft.ts";
-import { downloadCard } from "../../lib/bingo/download-card.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { BingoEditor } from "./bingo-editor.tsx";
+import { type CardDraft, checkDraft, draftOf, previewOf } from "./card-draft.ts";
 import { CardPreview } from "./card-preview.tsx";
+import { downloadCard } from "./download-card.ts";
+import type { BingoPageData } from "./page-data.ts";
 import { SavedCards } from "./saved-cards.tsx";
 
 export const COPIED_MESSAGE = "Link copied.";

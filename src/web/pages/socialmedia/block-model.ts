@@ -2,7 +2,7 @@ import { type BioBlock, type BlockItem, blockHtml } from "../../../profiles/soci
 import { parseHandle } from "../../../profiles/social/networks.ts";
 import { SITE_NAME } from "../../../site/site-settings.ts";
 import type { SocialNetwork } from "../../../types/performer-profile.ts";
-import type { SocialPageData, SocialState } from "./socialmedia-data.ts";
+import type { SocialPageData, SocialState } from "./page-data.ts";
 
 /** The block of the page's choices, and the refusal of each handle that is not one. */
 export interface BuiltBlock {

@@ -5,9 +5,9 @@ import { HANDLE_MAX_INPUT, NETWORK_RULES, SOCIAL_NETWORKS } from "../../../profi
 import { bestSlugs, isEarned, TROPHIES, type Trophy, trophyOf } from "../../../profiles/social/trophies.ts";
 import { type SocialImageCatalogue, socialImageCatalogue } from "../../../server/social-images.ts";
 import { siteOriginOf } from "../../../site/site-origin.ts";
-import { formatCount } from "../format.ts";
-import { notFound } from "../page-errors.server.ts";
-import type { PageLoaderArgs } from "../page-loader.ts";
+import { formatCount } from "../../lib/format.ts";
+import { notFound } from "../../lib/page-errors.server.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import {
   NOT_A_PERFORMER_NAME,
   type PerformerView,
@@ -16,7 +16,7 @@ import {
   type SocialTool,
   socialPath,
   type TrophyView,
-} from "./socialmedia-data.ts";
+} from "./page-data.ts";
 
 /** How many ?trophy= are read: there are no more trophies than this. */
 const MAX_TROPHY_PARAMS = TROPHIES.length;
