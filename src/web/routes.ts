@@ -56,16 +56,18 @@ export default [
   // A performer's summaries. The wrapped page's first segment is `{PLATFORM_SLUG}_wrapped`, which is
   // configuration, so it is dynamic here and the loader answers 404 for any other first segment;
   // every static first segment ranks above it.
-  route(":wrapped/:performerName", "routes/wrapped.tsx"),
-  route("monthly_summary/:performerName", "routes/monthly-summary.tsx"),
+  route(":wrapped/:performerName", "pages/summaries/wrapped.route.tsx", { id: "routes/wrapped" }),
+  route("monthly_summary/:performerName", "pages/summaries/monthly-summary.route.tsx", {
+    id: "routes/monthly-summary",
+  }),
   // Celebrations and performer badges, both from /api/celebrations.json.
-  route("celebrations", "routes/celebrations.tsx"),
-  route("performerbadges", "routes/performer-badges.tsx"),
+  route("celebrations", "pages/celebrations/route.tsx", { id: "routes/celebrations" }),
+  route("performerbadges", "pages/performer-badges/route.tsx", { id: "routes/performer-badges" }),
   // The further pages (SPEC §2): the tag's page of the day, the milestone race, brand assets.
-  route("popular/:tag", "routes/popular.tsx", { id: "popular" }),
-  route("popular/:tag/:date", "routes/popular.tsx", { id: "popular-dated" }),
-  route("race", "routes/race.tsx", { id: "race" }),
-  route("race/:gender", "routes/race.tsx", { id: "race-gender" }),
+  route("popular/:tag", "pages/popular/route.tsx", { id: "popular" }),
+  route("popular/:tag/:date", "pages/popular/route.tsx", { id: "popular-dated" }),
+  route("race", "pages/race/route.tsx", { id: "race" }),
+  route("race/:gender", "pages/race/route.tsx", { id: "race-gender" }),
   route("logos", "pages/logos/route.tsx", { id: "routes/logos" }),
   // The search (SPEC §2): /search[/{gender}[/{tag}]] and /schedule, one module reading the segments.
   route("search", "routes/search.tsx", { id: "search" }),
@@ -87,7 +89,7 @@ export default [
   route("namepicker", "pages/namepicker/route.tsx", { id: "namepicker" }),
   route("namepicker/:name", "pages/namepicker/route.tsx", { id: "namepicker-name" }),
   // Compare performers (issue 20): /compare?performers=a,b&days=30, for signed-in visitors.
-  route("compare", "routes/compare.tsx"),
+  route("compare", "pages/compare/route.tsx", { id: "routes/compare" }),
   // The social media editor and its buttons alone (SPEC §2, issue 20): one module for both tools.
   route("socialmedia", "pages/socialmedia/route.tsx", { id: "socialmedia" }),
   route("socialmedia/:user", "pages/socialmedia/route.tsx", { id: "socialmedia-user" }),
