@@ -22,8 +22,8 @@ export default [
   route("4k", "routes/hd-cams.tsx", { id: "hd-4k" }),
   route("about", "pages/about/route.tsx", { id: "routes/about" }),
   // The tag explorer (SPEC §1): every tag, and one tag's page. /tag/{tags} (the live rooms) is another page.
-  route("tags", "routes/tags.tsx"),
-  route("tags/:tag", "routes/tags-tag.tsx"),
+  route("tags", "pages/tags/tags.route.tsx", { id: "routes/tags" }),
+  route("tags/:tag", "pages/tags/tags-tag.route.tsx", { id: "routes/tags-tag" }),
   // Pages SPEC §2 knows by name only: live stats, camera trends, the world location explorer.
   route("live-stats", "routes/live-stats.tsx"),
   route("camera-trends", "routes/camera-trends.tsx"),
@@ -40,19 +40,19 @@ export default [
   route("lists/:listId", "routes/list.tsx"),
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the
   // module reads the segments itself, since a tag and a date share places (SPEC §2, §5).
-  route("top/viewers/*", "routes/top-viewers.tsx"),
+  route("top/viewers/*", "pages/daily-viewers/route.tsx", { id: "routes/top-viewers" }),
   // The tag ranking overview (/top, /top/{tagOrGender}, /top/{tag}/{gender}): one module, three
   // routes. The rankings' static first segments (/top/viewers…) rank above these dynamic ones.
-  route("top", "routes/tag-overview.tsx", { id: "tag-overview" }),
-  route("top/:first", "routes/tag-overview.tsx", { id: "tag-overview-first" }),
-  route("top/:first/:second", "routes/tag-overview.tsx", { id: "tag-overview-second" }),
+  route("top", "pages/tag-overview/route.tsx", { id: "tag-overview" }),
+  route("top/:first", "pages/tag-overview/route.tsx", { id: "tag-overview-first" }),
+  route("top/:first/:second", "pages/tag-overview/route.tsx", { id: "tag-overview-second" }),
   // The ranked lists, each family one module reading its own segments (a tag, a gender, an order
   // and a date share places: src/site/urls/ranked-lists.ts). A splat also matches the bare path.
-  route("top/followers/*", "routes/top-followers.tsx"),
-  route("top/growing/*", "routes/top-growing.tsx"),
-  route("top/performers/*", "routes/top-performers.tsx"),
-  route("top/2021/*", "routes/top-2021.tsx"),
-  route("top/supporters/*", "routes/top-supporters.tsx"),
+  route("top/followers/*", "pages/ranked-lists/top-followers.route.tsx", { id: "routes/top-followers" }),
+  route("top/growing/*", "pages/ranked-lists/top-growing.route.tsx", { id: "routes/top-growing" }),
+  route("top/performers/*", "pages/ranked-lists/top-performers.route.tsx", { id: "routes/top-performers" }),
+  route("top/2021/*", "pages/ranked-lists/top-2021.route.tsx", { id: "routes/top-2021" }),
+  route("top/supporters/*", "pages/ranked-lists/top-supporters.route.tsx", { id: "routes/top-supporters" }),
   // A performer's summaries. The wrapped page's first segment is `{PLATFORM_SLUG}_wrapped`, which is
   // configuration, so it is dynamic here and the loader answers 404 for any other first segment;
   // every static first segment ranks above it.
@@ -70,15 +70,15 @@ export default [
   route("race/:gender", "pages/race/route.tsx", { id: "race-gender" }),
   route("logos", "pages/logos/route.tsx", { id: "routes/logos" }),
   // The search (SPEC §2): /search[/{gender}[/{tag}]] and /schedule, one module reading the segments.
-  route("search", "routes/search.tsx", { id: "search" }),
-  route("search/:gender", "routes/search.tsx", { id: "search-gender" }),
-  route("search/:gender/:tag", "routes/search.tsx", { id: "search-gender-tag" }),
-  route("schedule", "routes/search.tsx", { id: "schedule" }),
+  route("search", "pages/search/route.tsx", { id: "search" }),
+  route("search/:gender", "pages/search/route.tsx", { id: "search-gender" }),
+  route("search/:gender/:tag", "pages/search/route.tsx", { id: "search-gender-tag" }),
+  route("schedule", "pages/search/route.tsx", { id: "schedule" }),
   // Traffic (/traffic, /traffic/{date}, /traffic/{startDate}/{tag}): the published files, then a
   // day's or a tag's hours from the database; static first segments outrank /:performerName.
-  route("traffic", "routes/traffic.tsx"),
-  route("traffic/:date", "routes/traffic-day.tsx"),
-  route("traffic/:startDate/:tag", "routes/traffic-tag.tsx"),
+  route("traffic", "pages/traffic/traffic.route.tsx", { id: "routes/traffic" }),
+  route("traffic/:date", "pages/traffic/traffic-day.route.tsx", { id: "routes/traffic-day" }),
+  route("traffic/:startDate/:tag", "pages/traffic/traffic-tag.route.tsx", { id: "routes/traffic-tag" }),
   // The country map (/map[/{gender}], page-level gender words) and a country's rankings
   // (/location/{locationName}[/{gender}], ranking gender words).
   route("map", "routes/map.tsx", { id: "map" }),

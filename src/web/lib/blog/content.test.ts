@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TOP_VIEWERS_POST } from "../../components/daily-viewers/about-top-viewers.tsx";
-import { FAMILY_POSTS } from "../../components/ranked-lists/about-ranked-list.tsx";
+import { TOP_VIEWERS_POST } from "../../pages/daily-viewers/about-top-viewers.tsx";
+import { FAMILY_POSTS } from "../../pages/ranked-lists/about-ranked-list.tsx";
 import { renderedPosts } from "./content.server.ts";
 
 describe("the blog's content files", () => {
