@@ -25,19 +25,19 @@ export default [
   route("tags", "pages/tags/tags.route.tsx", { id: "routes/tags" }),
   route("tags/:tag", "pages/tags/tags-tag.route.tsx", { id: "routes/tags-tag" }),
   // Pages SPEC §2 knows by name only: live stats, camera trends, the world location explorer.
-  route("live-stats", "routes/live-stats.tsx"),
-  route("camera-trends", "routes/camera-trends.tsx"),
-  route("world-locations", "routes/world-locations.tsx"),
+  route("live-stats", "pages/live-stats/route.tsx", { id: "routes/live-stats" }),
+  route("camera-trends", "pages/camera-trends/route.tsx", { id: "routes/camera-trends" }),
+  route("world-locations", "pages/world-locations/route.tsx", { id: "routes/world-locations" }),
   // The account pages (SPEC §2): never cached, nothing personal rendered on the server.
   route("settings", "routes/settings.tsx"),
   route("logout", "routes/logout.tsx"),
   route("privacy", "pages/privacy/route.tsx", { id: "routes/privacy" }),
   // Model lists (SPEC §2): /lists with its tabs (?tab=1 is My Lists, which /mylists opens), the
   // import (a static segment, above the list ids), and a list's own page.
-  route("lists", "routes/lists.tsx"),
-  route("mylists", "routes/mylists.tsx"),
-  route("lists/import", "routes/list-import.tsx"),
-  route("lists/:listId", "routes/list.tsx"),
+  route("lists", "pages/lists/lists.route.tsx", { id: "routes/lists" }),
+  route("mylists", "pages/lists/mylists.route.tsx", { id: "routes/mylists" }),
+  route("lists/import", "pages/lists/list-import.route.tsx", { id: "routes/list-import" }),
+  route("lists/:listId", "pages/lists/list.route.tsx", { id: "routes/list" }),
   // The daily viewer ranking in all its forms (/top/viewers[/{gender}][/{tag}][/{date}]); the
   // module reads the segments itself, since a tag and a date share places (SPEC §2, §5).
   route("top/viewers/*", "pages/daily-viewers/route.tsx", { id: "routes/top-viewers" }),
@@ -81,10 +81,10 @@ export default [
   route("traffic/:startDate/:tag", "pages/traffic/traffic-tag.route.tsx", { id: "routes/traffic-tag" }),
   // The country map (/map[/{gender}], page-level gender words) and a country's rankings
   // (/location/{locationName}[/{gender}], ranking gender words).
-  route("map", "routes/map.tsx", { id: "map" }),
-  route("map/:gender", "routes/map.tsx", { id: "map-gender" }),
-  route("location/:location", "routes/location.tsx", { id: "location" }),
-  route("location/:location/:gender", "routes/location.tsx", { id: "location-gender" }),
+  route("map", "pages/map/route.tsx", { id: "map" }),
+  route("map/:gender", "pages/map/route.tsx", { id: "map-gender" }),
+  route("location/:location", "pages/location/route.tsx", { id: "location" }),
+  route("location/:location/:gender", "pages/location/route.tsx", { id: "location-gender" }),
   // The name picker (SPEC §2, issue 20): /namepicker[/{name}], one module; ?words= for suggestions.
   route("namepicker", "pages/namepicker/route.tsx", { id: "namepicker" }),
   route("namepicker/:name", "pages/namepicker/route.tsx", { id: "namepicker-name" }),
@@ -107,8 +107,8 @@ export default [
   route("tipmenu/:term/:gender", "pages/tipmenu/route.tsx", { id: "tipmenu-search" }),
   // The blog (SPEC §2 /blog[/{title}]): content files and the monthly data reports; the Atom feed,
   // /blog/feed.xml, is a server route (src/server/routes/blog-feed.ts) registered before the pages.
-  route("blog", "routes/blog.tsx"),
-  route("blog/:slug", "routes/blog-post.tsx"),
+  route("blog", "pages/blog/blog.route.tsx", { id: "routes/blog" }),
+  route("blog/:slug", "pages/blog/blog-post.route.tsx", { id: "routes/blog-post" }),
   // The performer pages: /model/{user} (the performer page, canonical /{user}) and
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.
@@ -120,6 +120,6 @@ export default [
   route("model/:user", "routes/model.tsx"),
   route("schedule/:user", "routes/schedule.tsx"),
   route(":performerName", "routes/performer.tsx"),
-  // Last resort: any other address is the 404 page (routes/not-found.tsx).
-  route("*", "routes/not-found.tsx"),
+  // Last resort: any other address is the 404 page (pages/not-found/route.tsx).
+  route("*", "pages/not-found/route.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;
