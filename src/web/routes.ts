@@ -6,20 +6,20 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
  */
 export default [
   // The live-room pages: one route module per kind of list, shared by the addresses of that kind.
-  index("routes/home.tsx"),
-  route("tag/:tags", "routes/tag.tsx", { id: "tag" }),
-  route("tag/:tags/*", "routes/tag.tsx", { id: "tag-more" }),
-  route("female-cams", "routes/gender-cams.tsx", { id: "female-cams" }),
-  route("male-cams", "routes/gender-cams.tsx", { id: "male-cams" }),
-  route("teen-cams", "routes/age-cams.tsx", { id: "teen-cams" }),
-  route("18to21-cams", "routes/age-cams.tsx", { id: "18to21-cams" }),
-  route("20to30-cams", "routes/age-cams.tsx", { id: "20to30-cams" }),
-  route("30to50-cams", "routes/age-cams.tsx", { id: "30to50-cams" }),
-  route("mature-cams", "routes/age-cams.tsx", { id: "mature-cams" }),
-  route("go/:user", "routes/go.tsx"),
+  index("pages/rooms/home.route.tsx", { id: "routes/home" }),
+  route("tag/:tags", "pages/rooms/tag.route.tsx", { id: "tag" }),
+  route("tag/:tags/*", "pages/rooms/tag.route.tsx", { id: "tag-more" }),
+  route("female-cams", "pages/rooms/gender-cams.route.tsx", { id: "female-cams" }),
+  route("male-cams", "pages/rooms/gender-cams.route.tsx", { id: "male-cams" }),
+  route("teen-cams", "pages/rooms/age-cams.route.tsx", { id: "teen-cams" }),
+  route("18to21-cams", "pages/rooms/age-cams.route.tsx", { id: "18to21-cams" }),
+  route("20to30-cams", "pages/rooms/age-cams.route.tsx", { id: "20to30-cams" }),
+  route("30to50-cams", "pages/rooms/age-cams.route.tsx", { id: "30to50-cams" }),
+  route("mature-cams", "pages/rooms/age-cams.route.tsx", { id: "mature-cams" }),
+  route("go/:user", "pages/rooms/go.route.tsx", { id: "routes/go" }),
   // The feed's HD rooms (its one quality flag): /4k is the same list, canonical to /1080p.
-  route("1080p", "routes/hd-cams.tsx", { id: "hd-1080p" }),
-  route("4k", "routes/hd-cams.tsx", { id: "hd-4k" }),
+  route("1080p", "pages/rooms/hd-cams.route.tsx", { id: "hd-1080p" }),
+  route("4k", "pages/rooms/hd-cams.route.tsx", { id: "hd-4k" }),
   route("about", "pages/about/route.tsx", { id: "routes/about" }),
   // The tag explorer (SPEC §1): every tag, and one tag's page. /tag/{tags} (the live rooms) is another page.
   route("tags", "pages/tags/tags.route.tsx", { id: "routes/tags" }),

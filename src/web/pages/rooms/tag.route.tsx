@@ -1,11 +1,11 @@
 import type { ClientLoaderFunctionArgs, HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import { RoomsPage } from "../components/rooms-page.tsx";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { roomsClientLoader } from "../lib/rooms-client-loader.ts";
-import { loadRoomsPage } from "../lib/rooms-loader.server.ts";
-import { tagIdentity } from "../lib/rooms-page.ts";
-import { roomsHeaders, roomsLinks, roomsRouteMeta } from "../lib/rooms-route.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { tagIdentity } from "./page-data.ts";
+import { roomsClientLoader } from "./rooms-client-loader.ts";
+import { loadRoomsPage } from "./rooms-loader.server.ts";
+import { RoomsPage } from "./rooms-page.tsx";
+import { roomsHeaders, roomsLinks, roomsRouteMeta } from "./route-parts.ts";
 
 /**
  * /tag/{tags} (SPEC §2, non-exact): the rooms carrying every one of the tags (/tag/asian,latina),
@@ -23,7 +23,7 @@ clientLoader.hydrate = true as const;
 
 export const meta = roomsRouteMeta;
 
-export { RoomsErrorBoundary as ErrorBoundary } from "../components/rooms-error.tsx";
+export { RoomsErrorBoundary as ErrorBoundary } from "./rooms-error.tsx";
 
 export default function Tag() {
   return <RoomsPage data={useLoaderData<typeof clientLoader>()} />;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveRoomsApp } from "../../tests/helpers/api.ts";
-import { startTestPlatform, type TestPlatform } from "../../tests/helpers/platform.ts";
-import type { OnlineRoom } from "../online-rooms/room.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { liveRoomsApp } from "../../../../tests/helpers/api.ts";
+import { startTestPlatform, type TestPlatform } from "../../../../tests/helpers/platform.ts";
+import type { OnlineRoom } from "../../../online-rooms/room.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 /** /1080p and /4k: the feed's HD rooms (hd=true), rendered by the server over the sandbox's feed. */
 

@@ -1,9 +1,9 @@
-import { type LinkFilters, roomLink } from "../../online-rooms/links.ts";
-import { isRoomTag } from "../../online-rooms/query.ts";
-import { type OnlineRoom, STATUS_TEXT } from "../../online-rooms/room.ts";
-import { formatCount } from "../lib/format.ts";
-import type { RoomsPageData } from "../lib/rooms-page.ts";
-import { Flag } from "./flag.tsx";
+import { type LinkFilters, roomLink } from "../../../online-rooms/links.ts";
+import { isRoomTag } from "../../../online-rooms/query.ts";
+import { type OnlineRoom, STATUS_TEXT } from "../../../online-rooms/room.ts";
+import { Flag } from "../../components/flag.tsx";
+import { formatCount } from "../../lib/format.ts";
+import type { RoomsPageData } from "./page-data.ts";
 
 /**
  * SPEC §5 cuts bios at 125 characters, its one text limit: subjects are cut the same for people

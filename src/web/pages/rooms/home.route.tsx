@@ -1,11 +1,11 @@
 import type { ClientLoaderFunctionArgs, HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import { RoomsPage } from "../components/rooms-page.tsx";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { roomsClientLoader } from "../lib/rooms-client-loader.ts";
-import { loadRoomsPage } from "../lib/rooms-loader.server.ts";
-import { HOME } from "../lib/rooms-page.ts";
-import { roomsHeaders, roomsLinks, roomsRouteMeta } from "../lib/rooms-route.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { HOME } from "./page-data.ts";
+import { roomsClientLoader } from "./rooms-client-loader.ts";
+import { loadRoomsPage } from "./rooms-loader.server.ts";
+import { RoomsPage } from "./rooms-page.tsx";
+import { roomsHeaders, roomsLinks, roomsRouteMeta } from "./route-parts.ts";
 
 /** `/` (SPEC §2): every room online, in the visitor's genders; ?page and ?audit. */
 export const links: LinksFunction = roomsLinks;
@@ -19,7 +19,7 @@ clientLoader.hydrate = true as const;
 
 export const meta = roomsRouteMeta;
 
-export { RoomsErrorBoundary as ErrorBoundary } from "../components/rooms-error.tsx";
+export { RoomsErrorBoundary as ErrorBoundary } from "./rooms-error.tsx";
 
 export default function Home() {
   return <RoomsPage data={useLoaderData<typeof clientLoader>()} />;

@@ -1,10 +1,10 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { SERVER_CACHE_HEADER } from "../../site/server-cache-header.ts";
-import { flagLinks } from "../components/flag.tsx";
-import roomsCss from "../components/rooms.css?url";
+import { SERVER_CACHE_HEADER } from "../../../site/server-cache-header.ts";
+import { flagLinks } from "../../components/flag.tsx";
+import { errorMeta, type PageMetaFunction, siteOf } from "../../lib/seo.ts";
+import type { RoomsPageData } from "./page-data.ts";
+import roomsCss from "./rooms.css?url";
 import { roomsMeta } from "./rooms-copy.ts";
-import type { RoomsPageData } from "./rooms-page.ts";
-import { errorMeta, type PageMetaFunction, siteOf } from "./seo.ts";
 
 /**
  * What every live-room route module shares besides its loaders. The lists are live (the proxy

@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { OnlineRoom } from "../../online-rooms/room.ts";
-import type { RoomsPageData } from "../lib/rooms-page.ts";
+import type { OnlineRoom } from "../../../online-rooms/room.ts";
+import type { RoomsPageData } from "./page-data.ts";
 import { CARD_TAGS, RoomCard, SUBJECT_LIMIT, shortened } from "./room-card.tsx";
 
 const room: OnlineRoom = {

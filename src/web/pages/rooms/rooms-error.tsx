@@ -1,5 +1,5 @@
 import { useRouteError } from "react-router";
-import { ErrorPage } from "./error-page.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
 
 /**
  * A live-room address that names no list (a bad ?page, a tag outside the tag alphabet) is the 404

@@ -1,6 +1,6 @@
-import type { AffiliateSettings, AgeSection } from "../../online-rooms/links.ts";
-import { isRoomTag, MAX_ROOM_TAGS, MAX_ROOMS_PAGE, type RoomGender } from "../../online-rooms/query.ts";
-import type { OnlineRoom } from "../../online-rooms/room.ts";
+import type { AffiliateSettings, AgeSection } from "../../../online-rooms/links.ts";
+import { isRoomTag, MAX_ROOM_TAGS, MAX_ROOMS_PAGE, type RoomGender } from "../../../online-rooms/query.ts";
+import type { OnlineRoom } from "../../../online-rooms/room.ts";
 
 /**
  * The live-room pages (SPEC §2: /, /tag/{tags}, /female-cams, /male-cams and the age pages): which

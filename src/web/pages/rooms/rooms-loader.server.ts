@@ -1,16 +1,16 @@
 import { data } from "react-router";
-import { offsetOfPage } from "../../online-rooms/query.ts";
-import { isRoomsUnavailable } from "../../online-rooms/service.ts";
-import { isCrawler } from "../../site/crawler.ts";
-import { DEFAULT_GENDER_PREFERENCE, gendersOf } from "./gender-preference.ts";
-import type { PageLoaderArgs } from "./page-loader.ts";
+import { offsetOfPage } from "../../../online-rooms/query.ts";
+import { isRoomsUnavailable } from "../../../online-rooms/service.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import { DEFAULT_GENDER_PREFERENCE, gendersOf } from "../../lib/gender-preference.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import {
   forVisitor,
   hdFlagOf,
   parsePageParams,
   type RoomsPageData,
   type RoomsPageIdentity,
-} from "./rooms-page.ts";
+} from "./page-data.ts";
 
 /** The 404 page: what a loader throws for an address that names no list. */
 export function notFound(): never {

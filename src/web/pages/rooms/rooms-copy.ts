@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import type { SiteSettings } from "../../site/site-settings.ts";
-import { AGE_PAGES, GENDER_PAGES, type RoomsPageData, type RoomsPageIdentity } from "./rooms-page.ts";
-import { pageMeta, titled } from "./seo.ts";
+import type { SiteSettings } from "../../../site/site-settings.ts";
+import { pageMeta, titled } from "../../lib/seo.ts";
+import { AGE_PAGES, GENDER_PAGES, type RoomsPageData, type RoomsPageIdentity } from "./page-data.ts";
 
 /** The words of the live-room pages: headings, titles and descriptions, one place for all five kinds. */
 

@@ -1,10 +1,10 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData } from "react-router";
-import { RoomsPage } from "../components/rooms-page.tsx";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { loadRoomsPage } from "../lib/rooms-loader.server.ts";
-import { genderIdentity } from "../lib/rooms-page.ts";
-import { roomsHeaders, roomsLinks, roomsRouteMeta } from "../lib/rooms-route.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { genderIdentity } from "./page-data.ts";
+import { loadRoomsPage } from "./rooms-loader.server.ts";
+import { RoomsPage } from "./rooms-page.tsx";
+import { roomsHeaders, roomsLinks, roomsRouteMeta } from "./route-parts.ts";
 
 /**
  * /female-cams and /male-cams (SPEC §2): that gender only, whatever the visitor's preference, so
@@ -18,7 +18,7 @@ export const loader = (args: PageLoaderArgs) =>
 
 export const meta = roomsRouteMeta;
 
-export { RoomsErrorBoundary as ErrorBoundary } from "../components/rooms-error.tsx";
+export { RoomsErrorBoundary as ErrorBoundary } from "./rooms-error.tsx";
 
 export default function GenderCams() {
   return <RoomsPage data={useLoaderData<typeof loader>()} />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OnlineRoom } from "../../online-rooms/room.ts";
+import type { OnlineRoom } from "../../../online-rooms/room.ts";
 import {
   ageIdentity,
   forVisitor,
@@ -7,7 +7,7 @@ import {
   parsePageParams,
   sameGenders,
   tagIdentity,
-} from "./rooms-page.ts";
+} from "./page-data.ts";
 
 const params = (query: string) => parsePageParams(new URLSearchParams(query));
 

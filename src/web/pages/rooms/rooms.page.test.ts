@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { liveRoomsApp, NO_DATABASE, testApp } from "../../tests/helpers/api.ts";
-import { startTestPlatform, type TestPlatform } from "../../tests/helpers/platform.ts";
-import type { OnlineRoom } from "../online-rooms/room.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { liveRoomsApp, NO_DATABASE, testApp } from "../../../../tests/helpers/api.ts";
+import { startTestPlatform, type TestPlatform } from "../../../../tests/helpers/platform.ts";
+import type { OnlineRoom } from "../../../online-rooms/room.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 /**
  * The live-room pages (SPEC §2: /, /tag/{tags}, /female-cams, /male-cams, the age pages) and

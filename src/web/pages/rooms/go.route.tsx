@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { isUsername, roomLink } from "../../online-rooms/links.ts";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { notFound } from "../lib/rooms-loader.server.ts";
-import { errorMeta, type PageMetaFunction } from "../lib/seo.ts";
+import { isUsername, roomLink } from "../../../online-rooms/links.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction } from "../../lib/seo.ts";
+import { notFound } from "./rooms-loader.server.ts";
 
 /**
  * /go/{user} (SPEC §2): a 302 to the performer's room on the platform with our campaign; the name
@@ -20,7 +20,7 @@ export function loader({ params, context }: PageLoaderArgs): Response {
 
 export const meta: PageMetaFunction = ({ error }) => errorMeta(error);
 
-export { RoomsErrorBoundary as ErrorBoundary } from "../components/rooms-error.tsx";
+export { RoomsErrorBoundary as ErrorBoundary } from "./rooms-error.tsx";
 
 // Without a component the route would be a resource route, whose thrown 404 is a bare response
 // rather than the 404 page; this one never renders, since the loader always answers or throws.

@@ -1,7 +1,7 @@
 import type { ClientLoaderFunctionArgs } from "react-router";
-import { offsetOfPage, roomsQueryString } from "../../online-rooms/query.ts";
-import type { OnlineRoomsPage } from "../../online-rooms/service.ts";
-import { gendersOf, readGenderPreference } from "./gender-preference.ts";
+import { offsetOfPage, roomsQueryString } from "../../../online-rooms/query.ts";
+import type { OnlineRoomsPage } from "../../../online-rooms/service.ts";
+import { gendersOf, readGenderPreference } from "../../lib/gender-preference.ts";
 import {
   forVisitor,
   hdFlagOf,
@@ -10,7 +10,7 @@ import {
   type RoomsPageIdentity,
   type RoomsVisitor,
   sameGenders,
-} from "./rooms-page.ts";
+} from "./page-data.ts";
 
 /**
  * The browser's side of the live-room pages whose genders follow the visitor's preference. On

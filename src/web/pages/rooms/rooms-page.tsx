@@ -1,14 +1,14 @@
 import { Link, useNavigate, useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
-import { ageSectionLink } from "../../online-rooms/links.ts";
-import { pageCount } from "../../online-rooms/query.ts";
-import { formatCount } from "../lib/format.ts";
-import { pageHref } from "../lib/pagination.ts";
-import { roomsHeading, roomsLead } from "../lib/rooms-copy.ts";
-import { AGE_PAGES, linkFilters, type RoomsPageData } from "../lib/rooms-page.ts";
-import type { loader as rootLoader } from "../root.tsx";
-import { GenderToggles } from "./gender-toggles.tsx";
-import { Pagination } from "./pagination.tsx";
+import { ageSectionLink } from "../../../online-rooms/links.ts";
+import { pageCount } from "../../../online-rooms/query.ts";
+import { GenderToggles } from "../../components/gender-toggles.tsx";
+import { Pagination } from "../../components/pagination.tsx";
+import { formatCount } from "../../lib/format.ts";
+import { pageHref } from "../../lib/pagination.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { AGE_PAGES, linkFilters, type RoomsPageData } from "./page-data.ts";
 import { RoomCard } from "./room-card.tsx";
+import { roomsHeading, roomsLead } from "./rooms-copy.ts";
 
 /** What stays in the address from page to page: the audit view. */
 function kept(data: RoomsPageData): URLSearchParams {
