@@ -11,7 +11,7 @@ import {
 } from "../../tests/helpers/traffic-map-files.ts";
 import { loadConfig } from "../config.ts";
 import { ISO_NUMERIC } from "../web/lib/country-map/iso-numeric.ts";
-import { LOCATION_ROWS } from "../web/lib/location/load.server.ts";
+import { LOCATION_ROWS } from "../web/pages/location/load.server.ts";
 import { missingBuildMessage, webBuildExists } from "./pages.ts";
 
 const BROWSER =

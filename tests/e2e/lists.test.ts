@@ -17,7 +17,7 @@ import { type MailSink, startMailSink } from "../../src/mail/sink.ts";
 import { publishPublicLists } from "../../src/publish/public-lists.ts";
 import { UNSUBSCRIBE_BUTTON } from "../../src/server/routes/list-alerts-page.ts";
 import { IMAGE_NOT_ACCEPTED } from "../../src/server/routes/list-image.ts";
-import { ALERTS_SAVED, IMAGE_SAVED, LIST_SAVED } from "../../src/web/lib/lists/list-texts.ts";
+import { ALERTS_SAVED, IMAGE_SAVED, LIST_SAVED } from "../../src/web/pages/lists/list-texts.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertPerformer } from "../helpers/fixtures.ts";

@@ -94,7 +94,7 @@ const trafficOf = (month: string, t: Awaited<ReturnType<typeof monthTrafficTotal
         peakViewers: Math.round(t.peakViewers),
       };
 
-/** The charts' widths: for wide screens, and for phones (src/web/components/blog/report-body.tsx). */
+/** The charts' widths: for wide screens, and for phones (src/web/pages/blog/report-body.tsx). */
 export const CHART_WIDTH = 720;
 export const NARROW_CHART_WIDTH = 360;
 

@@ -18,7 +18,7 @@ const cached = namedCache<string, BlogPost[]>({
 
 /**
  * The hand-written posts as the feed and the sitemap see them: the same files and parser as the
- * pages (src/web/lib/blog/content.server.ts, which has them built in), read from disk once, since
+ * pages (src/web/pages/blog/content.server.ts, which has them built in), read from disk once, since
  * only a deploy changes them.
  */
 export function contentPosts(dir: string = BLOG_CONTENT_DIR): BlogPost[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryOfLocation } from "../../web/lib/location/country-of.ts";
+import { countryOfLocation } from "../../web/pages/location/country-of.ts";
 import { locationPath, readLocationAddress } from "./location.ts";
 
 describe("the location addresses", () => {

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { monthsCovered, Sparkline } from "../tag-explorer/month-chart.tsx";
+import { monthsCovered, Sparkline } from "../../pages/tags/month-chart.tsx";
 import { coveredSpan } from "./chart-spec.ts";
 import { SvgLineChart } from "./svg-line-chart.tsx";
 import { TimeChart } from "./time-chart.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MonthlySummary } from "../../../stats/queries/monthly-summaries.ts";
-import { monthlyCharts, monthTime } from "./monthly-charts.ts";
+import { monthlyCharts, monthTime } from "../../pages/summaries/monthly-charts.ts";
 import { dayName, hourSpan, longDayName, monthName, shortMonthName, weekdayName } from "./text.ts";
 
 describe("the summary pages' texts", () => {

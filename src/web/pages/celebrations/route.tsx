@@ -1,0 +1,40 @@
+import type { HeadersFunction, LinksFunction } from "react-router";
+import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import celebrationsCss from "./celebrations.css?url";
+import { CelebrationsPage } from "./celebrations-page.tsx";
+import { loadCelebrations } from "./page.server.ts";
+
+/** /celebrations[?kind=followers|viewers|rank] (SPEC §2): the last 7 days' milestones and badges. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: celebrationsCss }];
+
+// The file is rewritten once a day.
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
+
+export function loader({ request, context }: PageLoaderArgs) {
+  return loadCelebrations(request, context);
+}
+
+export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (error || !data) return errorMeta(error);
+  const site = siteOf(matches);
+  const platform = site?.platformName ?? "the platform";
+  return pageMeta(site, {
+    title: `Celebrations: milestones and badges on ${platform}`,
+    description: `Performers on ${platform} who reached follower and viewer milestones or a rank badge in the last 7 days.`,
+    path: data.path,
+  });
+};
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function Celebrations() {
+  const data = useLoaderData<typeof loader>();
+  const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  return <CelebrationsPage data={data} platformName={platformName} />;
+}

@@ -1,0 +1,38 @@
+import { type HeadersFunction, useRouteError } from "react-router";
+import { ErrorPage } from "../../components/error-page.tsx";
+import {
+  accountPageHeaders,
+  errorMeta,
+  type PageMetaFunction,
+  pageMeta,
+  siteOf,
+  titled,
+} from "../../lib/seo.ts";
+import { ImportPage } from "./import-page.tsx";
+
+export const headers: HeadersFunction = accountPageHeaders;
+
+export function loader() {
+  return null;
+}
+
+export const meta: PageMetaFunction = ({ matches, error }) => {
+  if (error) return errorMeta(error);
+  return [
+    ...pageMeta(siteOf(matches), {
+      title: titled("Import a list"),
+      description: "Import usernames or your favourites export into one of your performer lists.",
+      path: "/lists/import",
+      noindex: true,
+    }),
+  ];
+};
+
+/** /lists/import (SPEC §2). */
+export default function ListImport() {
+  return <ImportPage />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

@@ -1,0 +1,51 @@
+import type { HeadersFunction, LinksFunction } from "react-router";
+import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import pageCss from "../../components/country-map/country-map.css?url";
+import { ErrorPage } from "../../components/error-page.tsx";
+import { flagLinks } from "../../components/flag.tsx";
+import { OlderDaysNote } from "../../components/older-days-note.tsx";
+import { loadCountryMap } from "../../lib/country-map/load.server.ts";
+import { withOlderDays } from "../../lib/older-days.server.ts";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { CountryMapPage, mapHeading } from "./country-map-page.tsx";
+
+/** /map, /map/{gender} (SPEC §2 route table): performers by country, on a world map drawn here. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageCss }, ...flagLinks()];
+
+export function loader({ params, context }: PageLoaderArgs) {
+  // After a first start the newest day comes first: the page says when older days are still coming.
+  return withOlderDays(loadCountryMap(params.gender, context), context);
+}
+
+// The counts change once a day.
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
+
+export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (error || !data) return errorMeta(error);
+  const site = siteOf(matches);
+  const platform = site?.platformName ?? "the platform";
+  const heading = mapHeading(data.gender);
+  return pageMeta(site, {
+    title: `${heading} on ${platform}`,
+    description: `A world map of ${heading.toLowerCase()} on ${platform}, with every country's count and its most followed and most popular performers.`,
+    path: data.path,
+  });
+};
+
+/** An unknown gender: the 404 page; before the first files: 503. */
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function CountryMap() {
+  const data = useLoaderData<typeof loader>();
+  const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  return (
+    <>
+      <OlderDaysNote olderDays={data.olderDays} />
+      <CountryMapPage data={data} platformName={platformName} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { RankedListErrorBoundary, RankedListRoute } from "./ranked-list-route.tsx";
+import { rankedListHeaders, rankedListLinks, rankedListMeta } from "./route-parts.ts";
+import { loadScoreList } from "./score-lists.server.ts";
+
+/** Top monthly (SPEC §2): /top/performers[/{tag} | /{gender} | /{gender}/{tag}], ?page. */
+export const links = rankedListLinks;
+export const headers = rankedListHeaders;
+export const meta = rankedListMeta;
+
+export function loader({ request, params, context }: PageLoaderArgs) {
+  return loadScoreList("performers", request, params["*"], context);
+}
+
+export const ErrorBoundary = RankedListErrorBoundary;
+export default RankedListRoute;

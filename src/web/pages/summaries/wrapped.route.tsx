@@ -1,0 +1,41 @@
+import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { summaryHeaders, wrappedLinks } from "./route-parts.ts";
+import { loadWrapped } from "./wrapped.server.ts";
+import { WrappedPage } from "./wrapped-page.tsx";
+
+/** /{platform}_wrapped/{performerName}[?year=YYYY] (SPEC §2): a performer's year. */
+export const links = wrappedLinks;
+export const headers = summaryHeaders;
+
+export function loader({ request, params, context }: PageLoaderArgs) {
+  return loadWrapped(request, params, context);
+}
+
+export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (error || !data) return errorMeta(error);
+  const site = siteOf(matches);
+  const platform = site?.platformName ?? "the platform";
+  const s = data.summary;
+  return pageMeta(site, {
+    title: `${data.username}'s ${data.year} wrapped on ${platform}`,
+    description: data.empty
+      ? `${data.username} on ${platform} in ${data.year}: no streams recorded.`
+      : `${data.username} on ${platform} in ${data.year}: ${s.hoursStreamed} hours streamed over ${s.streams} streams` +
+        `${s.peakViewers ? `, a peak of ${s.peakViewers.viewers} viewers` : ""}.`,
+    path: data.path,
+  });
+};
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function Wrapped() {
+  const data = useLoaderData<typeof loader>();
+  const platformName = useRouteLoaderData<typeof rootLoader>("root")?.platformName ?? "the platform";
+  return <WrappedPage data={data} platformName={platformName} />;
+}
