@@ -110,6 +110,36 @@ const booleanFlag = (fallback: boolean) =>
 export const SITE_ROLES = ["all", "web", "worker"] as const;
 export type SiteRole = (typeof SITE_ROLES)[number];
 
+/**
+ * What the operator's guide says of a variable: docs/operations.md's table is generated from these
+ * (`npm run config-docs`, src/config-docs.ts), so the schema is the one place a variable is
+ * described. The default comes from the schema itself; `computedDefault` only words one that is
+ * worked out at start (the schema has none to show).
+ */
+export interface VariableDoc {
+  meaning: string;
+  /** The roles whose processes read it (SITE_ROLE). */
+  roles: readonly SiteRole[];
+  computedDefault?: string;
+}
+
+export const variableDocs = z.registry<VariableDoc>();
+
+/** The variable's schema, with its doc. A copy: one schema (optionalUrl) serves several variables. */
+function documented<T extends z.ZodType>(schema: T, doc: VariableDoc): T {
+  const own = schema.clone();
+  variableDocs.add(own, doc);
+  return own;
+}
+
+const EVERY_ROLE: readonly SiteRole[] = ["all", "web", "worker"];
+/** Read where the site is served. */
+const SERVING: readonly SiteRole[] = ["all", "web"];
+/** Read where the pipeline runs. */
+const PIPELINE: readonly SiteRole[] = ["all", "worker"];
+/** The whole site's alone: the embedded PostgreSQL and the development tools. */
+const WHOLE_SITE: readonly SiteRole[] = ["all"];
+
 /** What a web node or the worker needs besides DATABASE_URL: said when it is missing. */
 const FLEET_NEEDS =
   "every node of a fleet shares one PostgreSQL (a web node or the worker never starts the embedded one), " +
@@ -120,198 +150,439 @@ export const configSchema = z
   .object({
     // `npm start` sets production unless asked (React reads process.env itself, when first imported,
     // so it cannot be set from here): the fast renderer, and a page's errors stay in the log.
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    NODE_ENV: documented(z.enum(["development", "production", "test"]).default("production"), {
+      meaning:
+        "`development`, `production` or `test`. In production React renders its fast build and a page's error stays in the log; in development the error shows in the browser",
+      roles: EVERY_ROLE,
+    }),
+    LOG_LEVEL: documented(
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+      {
+        meaning: "`fatal` … `trace`, or `silent`; the log is JSON lines on standard output",
+        roles: EVERY_ROLE,
+      },
+    ),
     // all: the whole site, as ever; web: pages, API and published files; worker: the collector, the
     // daily job and the rest of the pipeline, with no public port (src/start/site-role.ts).
-    SITE_ROLE: z
-      .string()
-      .default("all")
-      .transform((v) => v.trim())
-      .pipe(
-        z.enum(SITE_ROLES, {
-          error:
-            "expected all (the whole site), web (pages, API and published files) or worker (collector, daily job, bios, thumbnails, alerts, mail)",
-        }),
-      ),
+    SITE_ROLE: documented(
+      z
+        .string()
+        .default("all")
+        .transform((v) => v.trim())
+        .pipe(
+          z.enum(SITE_ROLES, {
+            error:
+              "expected all (the whole site), web (pages, API and published files) or worker (collector, daily job, bios, thumbnails, alerts, mail)",
+          }),
+        ),
+      {
+        meaning:
+          "`all`: the whole site; `web`: pages, API and published files; `worker`: collector, daily job, bios, thumbnails, go-live alerts and mail, no public port. `web` and `worker` need `DATABASE_URL`",
+        roles: EVERY_ROLE,
+      },
+    ),
     // Prometheus metrics (GET /metrics) on a listener of their own, never the site's port; off unset.
-    METRICS_PORT: optionalText.pipe(
-      z.coerce
-        .number<string | undefined>({ error: "expected a port number" })
-        .int("expected a whole number")
-        .min(1, "expected a port from 1 to 65535, apart from PORT")
-        .max(65535, "expected a port from 1 to 65535, apart from PORT")
-        .optional(),
+    METRICS_PORT: documented(
+      optionalText.pipe(
+        z.coerce
+          .number<string | undefined>({ error: "expected a port number" })
+          .int("expected a whole number")
+          .min(1, "expected a port from 1 to 65535, apart from PORT")
+          .max(65535, "expected a port from 1 to 65535, apart from PORT")
+          .optional(),
+      ),
+      {
+        meaning:
+          "the Prometheus listener's port (`GET /metrics`, `GET /health`), never the site's; unset: no metrics",
+        roles: EVERY_ROLE,
+      },
     ),
     // Loopback by default: the metrics tell about the site's load and are nobody else's business.
-    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+    METRICS_HOST: documented(z.string().trim().min(1).default("127.0.0.1"), {
+      meaning: "the address the metrics listener listens on; `0.0.0.0` for a Prometheus on another machine",
+      roles: EVERY_ROLE,
+    }),
 
-    HOST: z.string().min(1).default("0.0.0.0"),
+    HOST: documented(z.string().min(1).default("0.0.0.0"), {
+      meaning: "the address the site listens on",
+      roles: SERVING,
+    }),
     // The address people reach the site at (behind a TLS proxy, say); an https one turns HSTS on.
-    PUBLIC_URL: optionalUrl,
-    PORT: port(3000),
-    TRUSTED_PROXIES: commaList(ipOrCidr, ""),
-    AGE_VERIFICATION_REGIONS: commaList(
-      z.string().regex(/^[A-Z]{2}$/, "expected ISO country codes separated by commas, such as GB,FR"),
-      "GB,FR,IT,DE",
+    PUBLIC_URL: documented(optionalUrl, {
+      meaning:
+        "the address people reach the site at (behind a TLS proxy, say), used in mailed links; an `https://` one turns on HSTS (a year, subdomains included); unset: `http://localhost:{PORT}`",
+      roles: EVERY_ROLE,
+    }),
+    PORT: documented(port(3000), {
+      meaning:
+        "the site's HTTP port; a worker opens none, but its mailed links use it while `PUBLIC_URL` is unset",
+      roles: EVERY_ROLE,
+    }),
+    TRUSTED_PROXIES: documented(commaList(ipOrCidr, ""), {
+      meaning:
+        "proxies (IPs or CIDR ranges, comma-separated) whose `X-Forwarded-For` gives the client address, exempt from the per-address connection cap (decision 0032); none: the socket's address",
+      roles: SERVING,
+    }),
+    AGE_VERIFICATION_REGIONS: documented(
+      commaList(
+        z.string().regex(/^[A-Z]{2}$/, "expected ISO country codes separated by commas, such as GB,FR"),
+        "GB,FR,IT,DE",
+      ),
+      {
+        meaning:
+          "countries (ISO codes) where age verification applies (`/api/geoip`): live previews are hidden there. A legal choice: set it for your jurisdictions",
+        roles: SERVING,
+      },
     ),
     // Processes that serve the site (src/start/web-processes.ts): one a core by default, since one
     // Node process renders pages on one core only. 0 serves from the main process itself.
-    WEB_PROCESSES: z
-      .string()
-      .optional()
-      .transform((v) => v?.trim() ?? "")
-      .pipe(z.string().regex(/^(auto|\d+)?$/, "expected a whole number of processes, or auto (one per core)"))
-      .transform((v) =>
-        v === "" || v === "auto" ? Math.min(availableParallelism(), MAX_WEB_PROCESSES) : Number(v),
-      )
-      .pipe(
+    WEB_PROCESSES: documented(
+      z
+        .string()
+        .optional()
+        .transform((v) => v?.trim() ?? "")
+        .pipe(
+          z.string().regex(/^(auto|\d+)?$/, "expected a whole number of processes, or auto (one per core)"),
+        )
+        .transform((v) =>
+          v === "" || v === "auto" ? Math.min(availableParallelism(), MAX_WEB_PROCESSES) : Number(v),
+        )
+        .pipe(
+          z
+            .number()
+            .max(
+              MAX_WEB_PROCESSES,
+              `expected at most ${MAX_WEB_PROCESSES} processes (or auto: one per core)`,
+            ),
+        ),
+      {
+        meaning: `processes that serve the site: \`auto\` is one a core (at most ${MAX_WEB_PROCESSES}), \`0\` serves from the main process; each holds its own search index`,
+        roles: SERVING,
+        computedDefault: "`auto`",
+      },
+    ),
+    API_RATE_LIMIT_PER_MINUTE: documented(
+      z.coerce
+        .number({ error: "expected a number" })
+        .int("expected a whole number")
+        .min(0, "expected 0 (no limit) or more")
+        .default(600),
+      {
+        meaning:
+          "requests a minute from one client address to `/api`, `/v1` and `/stats` before a 429, counted across one node's server processes (each web node counts apart); `0` turns the limit off",
+        roles: SERVING,
+      },
+    ),
+    PAGE_RATE_LIMIT_PER_MINUTE: documented(
+      z.coerce
+        .number({ error: "expected a number" })
+        .int("expected a whole number")
+        .min(0, "expected 0 (no limit) or more")
+        .default(1200),
+      {
+        meaning:
+          "the same for every other path (pages, sitemaps, `robots.txt`, images; the build's hashed `/assets/` are free), in a window of its own; `0` turns it off",
+        roles: SERVING,
+      },
+    ),
+
+    DATABASE_URL: documented(
+      optionalText.pipe(
         z
-          .number()
-          .max(MAX_WEB_PROCESSES, `expected at most ${MAX_WEB_PROCESSES} processes (or auto: one per core)`),
+          .string()
+          .regex(
+            /^postgres(ql)?:\/\//,
+            "expected a PostgreSQL URL such as postgres://user:password@host:5432/db",
+          )
+          .optional(),
       ),
-    API_RATE_LIMIT_PER_MINUTE: z.coerce
-      .number({ error: "expected a number" })
-      .int("expected a whole number")
-      .min(0, "expected 0 (no limit) or more")
-      .default(600),
-    PAGE_RATE_LIMIT_PER_MINUTE: z.coerce
-      .number({ error: "expected a number" })
-      .int("expected a whole number")
-      .min(0, "expected 0 (no limit) or more")
-      .default(1200),
-
-    DATABASE_URL: optionalText.pipe(
-      z
-        .string()
-        .regex(
-          /^postgres(ql)?:\/\//,
-          "expected a PostgreSQL URL such as postgres://user:password@host:5432/db",
-        )
-        .optional(),
+      {
+        meaning:
+          "a PostgreSQL URL (`postgres://user:password@host:5432/db`); unset starts the embedded PostgreSQL (the whole site only)",
+        roles: EVERY_ROLE,
+      },
     ),
-    DATA_DIR: z.string().min(1).default("./data"),
-    PUBLISH_DIR: z.string().min(1).default("./data/public"),
-    EMBEDDED_PG_PORT: port(0),
+    DATA_DIR: documented(z.string().min(1).default("./data"), {
+      meaning:
+        "the embedded PostgreSQL's data (`{DATA_DIR}/pg`), the lists' and profiles' images (`{DATA_DIR}/images/`), the profile thumbnails (`{DATA_DIR}/thumbs`), the auth secret's file and the local mail sink's messages",
+      roles: EVERY_ROLE,
+    }),
+    PUBLISH_DIR: documented(z.string().min(1).default("./data/public"), {
+      meaning:
+        "where the published JSON files are written (by the daily job and the collector) and served from (`/stats/…`, `/api/….json`)",
+      roles: EVERY_ROLE,
+    }),
+    EMBEDDED_PG_PORT: documented(port(0), {
+      meaning:
+        "the embedded PostgreSQL's port on 127.0.0.1 (only without `DATABASE_URL`); `0` picks a free one",
+      roles: WHOLE_SITE,
+    }),
 
-    PLATFORM_FEED_URL: optionalUrl,
-    AFFILIATE_WM: optionalText,
-    FEED_CLIENT_IP: z.string().min(1).default("request_ip"),
-    FEED_MAX_REQUESTS_PER_SECOND: positiveNumber(1),
-    FEED_TIMEOUT_MS: positiveInt(30_000),
-    FEED_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(4),
-    POLL_INTERVAL: positiveInt(60, 3600),
-    SESSION_GRACE_POLLS: positiveInt(3, 60),
-    COLLECT: booleanFlag(true),
-    BIO_FETCHES_PER_MINUTE: z.coerce
-      .number({ error: "expected a number" })
-      .int("expected a whole number")
-      .min(0, "expected 0 (no bio fetching) or more")
-      .max(6000, "expected at most 6000 (100 requests a second)")
-      .default(300),
-    BIO_REFRESH_DAYS: positiveInt(7, 365),
+    PLATFORM_FEED_URL: documented(optionalUrl, {
+      meaning:
+        "the real platform's feed base URL (the collector and the live rooms' proxy read `{url}/api/public/affiliates/onlinerooms/`); unset reads the sandbox platform",
+      roles: EVERY_ROLE,
+    }),
+    AFFILIATE_WM: documented(optionalText, {
+      meaning:
+        "the affiliate campaign slug (the feed's `wm`, and `campaign=` in room links); required with `PLATFORM_FEED_URL`",
+      roles: EVERY_ROLE,
+    }),
+    FEED_CLIENT_IP: documented(z.string().min(1).default("request_ip"), {
+      meaning:
+        "the feed's `client_ip` parameter (the collector's and the online-rooms proxy's): rooms that block that address's region are left out",
+      roles: EVERY_ROLE,
+    }),
+    FEED_MAX_REQUESTS_PER_SECOND: documented(positiveNumber(1), {
+      meaning:
+        "request rate limit towards the feed, for the collector and the online-rooms proxy each (a node's server processes share the proxy's)",
+      roles: EVERY_ROLE,
+    }),
+    FEED_TIMEOUT_MS: documented(positiveInt(30_000), {
+      meaning: "one feed or profile request's timeout, in milliseconds",
+      roles: PIPELINE,
+    }),
+    FEED_MAX_RETRIES: documented(z.coerce.number().int().min(0).max(20).default(4), {
+      meaning: "retries of a failed feed page (429, 5xx, timeout, bad JSON), with backoff",
+      roles: PIPELINE,
+    }),
+    POLL_INTERVAL: documented(positiveInt(60, 3600), {
+      meaning: "seconds between polls (polls sit on whole multiples of it)",
+      roles: PIPELINE,
+    }),
+    SESSION_GRACE_POLLS: documented(positiveInt(3, 60), {
+      meaning:
+        "complete polls a room may be missing before its session ends (when the feed gives no `seconds_online`)",
+      roles: PIPELINE,
+    }),
+    COLLECT: documented(booleanFlag(true), {
+      meaning: "`false` runs without polling, fetching bios or thumbnails (the daily job still runs)",
+      roles: PIPELINE,
+    }),
+    BIO_FETCHES_PER_MINUTE: documented(
+      z.coerce
+        .number({ error: "expected a number" })
+        .int("expected a whole number")
+        .min(0, "expected 0 (no bio fetching) or more")
+        .max(6000, "expected at most 6000 (100 requests a second)")
+        .default(300),
+      {
+        meaning:
+          "profile requests a minute for performers' about-me texts, spread evenly; `0` turns the bio fetcher off",
+        roles: PIPELINE,
+      },
+    ),
+    BIO_REFRESH_DAYS: documented(positiveInt(7, 365), {
+      meaning: "days before a performer's about-me text is fetched again",
+      roles: PIPELINE,
+    }),
     // Profile thumbnails from the image host (decision 0023): each performer at most once a day.
-    THUMB_FETCHES_PER_MINUTE: z.coerce
-      .number({ error: "expected a number" })
-      .int("expected a whole number")
-      .min(0, "expected 0 (no profile thumbnails) or more")
-      .max(6000, "expected at most 6000 (100 requests a second)")
-      .default(60),
+    THUMB_FETCHES_PER_MINUTE: documented(
+      z.coerce
+        .number({ error: "expected a number" })
+        .int("expected a whole number")
+        .min(0, "expected 0 (no profile thumbnails) or more")
+        .max(6000, "expected at most 6000 (100 requests a second)")
+        .default(60),
+      {
+        meaning:
+          "image requests a minute for performers' profile thumbnails (each performer at most once a day), spread evenly; `0` turns the thumbnail keeper off",
+        roles: PIPELINE,
+      },
+    ),
 
-    SANDBOX_PORT: port(0),
-    SANDBOX_PERFORMERS: positiveInt(20_000, 1_000_000),
-    SANDBOX_SEED: z.coerce.number().int("expected a whole number").default(1),
-    HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(35),
+    SANDBOX_PORT: documented(port(0), {
+      meaning:
+        "the sandbox platform's port on 127.0.0.1 (only without `PLATFORM_FEED_URL`); `0` picks a free one",
+      roles: PIPELINE,
+    }),
+    SANDBOX_PERFORMERS: documented(positiveInt(20_000, 1_000_000), {
+      meaning: "size of the simulated population (up to 1,000,000)",
+      roles: PIPELINE,
+    }),
+    SANDBOX_SEED: documented(z.coerce.number().int("expected a whole number").default(1), {
+      meaning: "seed of the simulated population",
+      roles: PIPELINE,
+    }),
+    HISTORY_DAYS: documented(z.coerce.number().int().min(0).max(400).default(35), {
+      meaning: "days of sandbox history built on a first start (`0`: none); never with the real feed",
+      roles: PIPELINE,
+    }),
 
-    RANKING_EXCLUDED_USERNAME: optionalText.pipe(
+    RANKING_EXCLUDED_USERNAME: documented(
+      optionalText.pipe(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9_][a-z0-9_.-]{0,63}$/,
+            "expected a platform username (lowercase letters, digits, _ . and -)",
+          )
+          .optional(),
+      ),
+      { meaning: "one username left out of every ranking (SPEC §3)", roles: PIPELINE },
+    ),
+    TAG_MIN_PERFORMERS: documented(positiveInt(5, 100_000), {
+      meaning:
+        "a tag gets its ranking files on a day when at least this many performers (of the gender) used it",
+      roles: PIPELINE,
+    }),
+
+    PLATFORM_NAME: documented(z.string().min(1).default("CamSandbox"), {
+      meaning: "the platform's display name",
+      roles: SERVING,
+    }),
+    PLATFORM_SLUG: documented(
       z
         .string()
-        .regex(
-          /^[a-z0-9_][a-z0-9_.-]{0,63}$/,
-          "expected a platform username (lowercase letters, digits, _ . and -)",
-        )
-        .optional(),
+        .regex(/^[a-z0-9-]+$/, "expected lowercase letters, digits and dashes")
+        .default("camsandbox"),
+      { meaning: "the platform's route slug (`/{slug}_wrapped/…`, `/{slug}-tokens`)", roles: SERVING },
     ),
-    TAG_MIN_PERFORMERS: positiveInt(5, 100_000),
-
-    PLATFORM_NAME: z.string().min(1).default("CamSandbox"),
-    PLATFORM_SLUG: z
-      .string()
-      .regex(/^[a-z0-9-]+$/, "expected lowercase letters, digits and dashes")
-      .default("camsandbox"),
-    PLATFORM_ABBR: z
-      .string()
-      .regex(/^[a-z0-9]+$/, "expected lowercase letters and digits")
-      .default("cs"),
+    PLATFORM_ABBR: documented(
+      z
+        .string()
+        .regex(/^[a-z0-9]+$/, "expected lowercase letters and digits")
+        .default("cs"),
+      { meaning: "the platform's abbreviation in published file names", roles: EVERY_ROLE },
+    ),
     // Where live thumbnails are ({url}/ri/{username}.jpg); unset: the sandbox's own with the sandbox,
     // none with the real feed (its image host is not the feed's).
-    PLATFORM_IMAGE_URL: optionalUrl,
+    PLATFORM_IMAGE_URL: documented(optionalUrl, {
+      meaning:
+        "the platform's image host: live thumbnails are `{url}/ri/{username}.jpg`, and the thumbnail keeper and profile images read it; unset uses the sandbox's own, or none with the real feed",
+      roles: EVERY_ROLE,
+    }),
 
     // The header's optional social links (SPEC §2); each is hidden while unset.
-    SOCIAL_TWITTER_URL: optionalUrl,
-    SOCIAL_NEWSLETTER_URL: optionalUrl,
+    SOCIAL_TWITTER_URL: documented(optionalUrl, {
+      meaning: "the header's X (Twitter) link; unset hides it",
+      roles: SERVING,
+    }),
+    SOCIAL_NEWSLETTER_URL: documented(optionalUrl, {
+      meaning: "the header's newsletter link; unset hides it",
+      roles: SERVING,
+    }),
     // The account menu is a beta (SPEC §2): on now that sign-in, settings and sign-out exist;
     // `false` hides it again.
-    ACCOUNTS_BETA: booleanFlag(true),
+    ACCOUNTS_BETA: documented(booleanFlag(true), {
+      meaning:
+        "shows the header's account menu (Sign In; signed in: Settings, My Lists, Give feedback, Logout); `false` hides it",
+      roles: SERVING,
+    }),
     // The account menu's "Give feedback" mail link. Unset: feedback@{PUBLIC_URL's host, or localhost}.
-    FEEDBACK_EMAIL: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => {
-          const mailbox = parseMailbox(v);
-          return mailbox !== null && mailbox.name === null;
-        }, "expected one e-mail address such as feedback@example.com")
-        .optional(),
+    FEEDBACK_EMAIL: documented(
+      optionalText.pipe(
+        z
+          .string()
+          .refine((v) => {
+            const mailbox = parseMailbox(v);
+            return mailbox !== null && mailbox.name === null;
+          }, "expected one e-mail address such as feedback@example.com")
+          .optional(),
+      ),
+      {
+        meaning: 'the account menu\'s "Give feedback" address',
+        roles: SERVING,
+        computedDefault: "feedback@ `PUBLIC_URL`'s host, or `localhost`",
+      },
     ),
 
     // Where mail goes (src/mail/): a real SMTP server, or, unset, the embedded sink `npm start`
     // runs, whose messages /dev/mail shows.
-    SMTP_URL: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => {
-          try {
-            const url = new URL(v);
-            return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
-          } catch {
-            return false;
-          }
-        }, "expected an SMTP server URL such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465 (password URL-encoded)")
-        .optional(),
+    SMTP_URL: documented(
+      optionalText.pipe(
+        z
+          .string()
+          .refine((v) => {
+            try {
+              const url = new URL(v);
+              return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+            } catch {
+              return false;
+            }
+          }, "expected an SMTP server URL such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465 (password URL-encoded)")
+          .optional(),
+      ),
+      {
+        meaning:
+          "the SMTP server mail goes through (`smtp://user:password@host:587`, `smtps://…:465`, the password URL-encoded); required with `PLATFORM_FEED_URL`; unset: the local sink while the development tools are on (decision 0034), else no mail and no accounts",
+        roles: EVERY_ROLE,
+      },
     ),
     // Unset: camstats <no-reply@{PUBLIC_URL's host, or localhost}> (src/mail/sender.ts).
-    MAIL_FROM: optionalText.pipe(
-      z
-        .string()
-        .transform((v, ctx) => {
-          const mailbox = parseMailbox(v);
-          if (mailbox) return mailbox;
-          ctx.addIssue({
-            code: "custom",
-            message:
-              "expected a sender address such as no-reply@example.com or camstats <no-reply@example.com>",
-          });
-          return z.NEVER;
-        })
-        .optional(),
+    MAIL_FROM: documented(
+      optionalText.pipe(
+        z
+          .string()
+          .transform((v, ctx) => {
+            const mailbox = parseMailbox(v);
+            if (mailbox) return mailbox;
+            ctx.addIssue({
+              code: "custom",
+              message:
+                "expected a sender address such as no-reply@example.com or camstats <no-reply@example.com>",
+            });
+            return z.NEVER;
+          })
+          .optional(),
+      ),
+      {
+        meaning: "the sender of the site's mail (`no-reply@example.com` or `Name <no-reply@example.com>`)",
+        roles: EVERY_ROLE,
+        computedDefault: "`camstats <no-reply@{host}>`, the host being `PUBLIC_URL`'s, or `localhost`",
+      },
     ),
-    MAIL_SINK_PORT: port(0),
+    MAIL_SINK_PORT: documented(port(0), {
+      meaning:
+        "the local mail sink's SMTP port on 127.0.0.1 (only without `SMTP_URL`, development tools on); `0` picks a free one",
+      roles: WHOLE_SITE,
+    }),
     // Signs verification links and session cookies and encrypts the token signing keys (decision
     // 0018). Unset: a random one made once and kept in DATA_DIR/auth-secret (src/identity/auth-secret.ts).
-    AUTH_SECRET: optionalText.pipe(
-      z.string().min(32, "expected at least 32 characters (for example: openssl rand -hex 32)").optional(),
+    AUTH_SECRET: documented(
+      optionalText.pipe(
+        z.string().min(32, "expected at least 32 characters (for example: openssl rand -hex 32)").optional(),
+      ),
+      {
+        meaning:
+          "at least 32 characters: signs confirmation and unsubscribe links and encrypts the token signing keys; the same on every node of a fleet",
+        roles: EVERY_ROLE,
+        computedDefault:
+          "made once, kept in `{DATA_DIR}/auth-secret` (`all`) or the database (`web`, `worker`)",
+      },
     ),
-    MAIL_PER_RECIPIENT_PER_HOUR: positiveInt(10, 1000),
+    MAIL_PER_RECIPIENT_PER_HOUR: documented(positiveInt(10, 1000), {
+      meaning: "mails one address may be sent in any hour; the next is refused and not sent",
+      roles: EVERY_ROLE,
+    }),
     // Google sign-in (decision 0019): an OAuth client of Google's (both or neither). Unset, with the
     // sandbox as the data source, `npm start` runs a local OpenID provider standing in for Google.
-    GOOGLE_CLIENT_ID: optionalText,
-    GOOGLE_CLIENT_SECRET: optionalText,
-    GOOGLE_ISSUER_URL: z
-      .string()
-      .default("https://accounts.google.com")
-      .transform((v) => v.trim().replace(/\/+$/, ""))
-      .refine(isIssuerUrl, ISSUER_URL_EXPECTED),
-    GOOGLE_STAND_IN_PORT: port(0),
+    GOOGLE_CLIENT_ID: documented(optionalText, {
+      meaning:
+        'the id of an OAuth client of Google\'s for "Sign in with Google" (with `GOOGLE_CLIENT_SECRET`); unset with the development tools on: a local stand-in for Google; otherwise no Google sign-in',
+      roles: SERVING,
+    }),
+    GOOGLE_CLIENT_SECRET: documented(optionalText, {
+      meaning: "that OAuth client's secret (both or neither)",
+      roles: SERVING,
+    }),
+    GOOGLE_ISSUER_URL: documented(
+      z
+        .string()
+        .default("https://accounts.google.com")
+        .transform((v) => v.trim().replace(/\/+$/, ""))
+        .refine(isIssuerUrl, ISSUER_URL_EXPECTED),
+      {
+        meaning:
+          "the OpenID issuer the Google client belongs to (discovery at `{url}/.well-known/openid-configuration`); https, or http on localhost",
+        roles: SERVING,
+      },
+    ),
+    GOOGLE_STAND_IN_PORT: documented(port(0), {
+      meaning:
+        "the sandbox's stand-in for Google's port on 127.0.0.1 (only without a Google client, development tools on); `0` picks a free one",
+      roles: WHOLE_SITE,
+    }),
   })
   .superRefine((env, ctx) => {
     // A fleet's nodes meet in one database; an embedded one would be this node's alone.
