@@ -35,6 +35,7 @@ describe("migrations", () => {
       "live_alerts",
       "location_days",
       "mail_log",
+      "moderation_decisions",
       "optouts",
       "performer_bios",
       "performer_claims",

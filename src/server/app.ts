@@ -62,6 +62,7 @@ import { registerLists } from "./routes/lists.ts";
 import { liveStatsReader, registerLiveStats } from "./routes/live-stats.ts";
 import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
+import { registerModeration } from "./routes/moderation.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
 import { registerOptoutWithoutAccounts, registerPerformerClaims } from "./routes/performer-claims.ts";
@@ -248,7 +249,7 @@ function registerRoutes(
     registerNameLookup(api, options.db);
     registerTipMenuSearch(api, options.db, options.now);
     registerOnlineRooms(api, onlineRooms);
-    registerSuggestions(api, options.db);
+    registerSuggestions(api, options.db, options.identity);
     if (options.identity !== undefined) {
       const https = config.PUBLIC_URL?.startsWith("https:") ?? false;
       registerAuthRoutes(api, options.identity, { https });
@@ -271,6 +272,7 @@ function registerRoutes(
       );
       registerComparePerformers(api, options.db, options.identity, options.now ?? Date.now);
       registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
+      registerModeration(api, options.db, options.identity, config.MODERATOR_EMAILS);
       registerAccountSettings(api, options.db, options.identity, options.now ?? Date.now);
       registerAccountImages(api, {
         db: options.db,

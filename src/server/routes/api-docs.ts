@@ -15,6 +15,7 @@ import { LIST_SUMMARY_DOCS } from "./list-summary.ts";
 import { LIST_DOCS } from "./lists.ts";
 import { LIVE_STATS_DOCS } from "./live-stats.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
+import { MODERATION_DOCS } from "./moderation.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
 import { ONLINE_ROOMS_DOCS } from "./online-rooms.ts";
 import { PERFORMER_CLAIMS_DOCS } from "./performer-claims.ts";
@@ -66,6 +67,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...LIST_IMAGE_DOCS,
   ...LIST_ALERTS_DOCS,
   ...PERFORMER_CLAIMS_DOCS,
+  ...MODERATION_DOCS,
   ...ACCOUNT_SETTINGS_DOCS,
   ...ACCOUNT_IMAGES_DOCS,
   ...USER_INFO_DOCS,
