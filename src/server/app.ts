@@ -50,6 +50,7 @@ import { registerComparePerformers } from "./routes/compare-performers.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerDevSandbox } from "./routes/dev-sandbox.ts";
+import { registerFanQuotes } from "./routes/fan-quotes.ts";
 import { registerFavicon } from "./routes/favicon.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
@@ -273,6 +274,7 @@ function registerRoutes(
       registerComparePerformers(api, options.db, options.identity, options.now ?? Date.now);
       registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
       registerModeration(api, options.db, options.identity, config.MODERATOR_EMAILS);
+      registerFanQuotes(api, options.db, options.identity, config.MODERATOR_EMAILS, options.now ?? Date.now);
       registerAccountSettings(api, options.db, options.identity, options.now ?? Date.now);
       registerAccountImages(api, {
         db: options.db,

@@ -276,3 +276,44 @@ export async function reviewerFacts(
     FROM users u WHERE u.id = ${userId}`.execute(db);
   return rows[0] ?? null;
 }
+
+/**
+ * Keeps a fan's quote about a performer for review: one pending quote per fan and performer, so a
+ * second one while it waits replaces its text (`edited`). An approved or rejected quote stays as it
+ * was; the new one waits beside it.
+ */
+export async function writeFanQuote(
+  db: Db,
+  performerId: number,
+  userId: string,
+  quote: string,
+): Promise<{ quoteId: number; edited: boolean }> {
+  const { rows } = await sql<{ quoteId: number; edited: boolean }>`
+    INSERT INTO fan_quotes (performer_id, user_id, quote, status)
+    VALUES (${performerId}, ${userId}, ${quote}, 'pending')
+    ON CONFLICT (performer_id, user_id) WHERE status = 'pending'
+    DO UPDATE SET quote = excluded.quote, updated_at = now()
+    RETURNING quote_id::float8 AS "quoteId", (xmax <> 0) AS edited`.execute(db);
+  return rows[0] as { quoteId: number; edited: boolean };
+}
+
+/** An approved fan quote as the performer page shows it. */
+export interface ShownQuote {
+  quoteId: number;
+  quote: string;
+  /** The fan's display name; null when their account has none. */
+  by: string | null;
+  approvedAt: Date;
+}
+
+/** A performer's approved quotes, newest approved first, at most `limit` (the caller has checked the performer is shown). */
+export async function approvedQuotes(db: Db, performerId: number, limit: number): Promise<ShownQuote[]> {
+  const { rows } = await sql<ShownQuote>`
+    SELECT q.quote_id::float8 AS "quoteId", q.quote, NULLIF(u.name, '') AS by,
+      COALESCE(q.reviewed_at, q.created_at) AS "approvedAt"
+    FROM fan_quotes q LEFT JOIN users u ON u.id = q.user_id
+    WHERE q.performer_id = ${performerId} AND q.status = 'approved'
+    ORDER BY COALESCE(q.reviewed_at, q.created_at) DESC, q.quote_id DESC
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}

@@ -44,6 +44,8 @@ describe("GET /api/docs", () => {
         "/v1/bingo_cards",
         "/v1/chatvideo_context",
         "/v1/compare_performers",
+        "/v1/fan_quote",
+        "/v1/fan_quotes",
         "/v1/list_add_performer",
         "/v1/list_alerts",
         "/v1/list_alerts/unsubscribe",

@@ -6,6 +6,7 @@ import { ACCOUNT_SETTINGS_DOCS } from "./account-settings.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { BINGO_CARD_DOCS } from "./bingo-cards.ts";
 import { COMPARE_PERFORMERS_DOCS } from "./compare-performers.ts";
+import { FAN_QUOTES_DOCS } from "./fan-quotes.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
 import { HEALTH_DOCS } from "./health.ts";
 import { LIST_ALERTS_DOCS } from "./list-alerts.ts";
@@ -68,6 +69,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...LIST_ALERTS_DOCS,
   ...PERFORMER_CLAIMS_DOCS,
   ...MODERATION_DOCS,
+  ...FAN_QUOTES_DOCS,
   ...ACCOUNT_SETTINGS_DOCS,
   ...ACCOUNT_IMAGES_DOCS,
   ...USER_INFO_DOCS,
