@@ -36,6 +36,7 @@ describe("migrations", () => {
       "location_days",
       "mail_log",
       "moderation_decisions",
+      "moderation_sessions",
       "optouts",
       "performer_bios",
       "performer_claims",

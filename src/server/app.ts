@@ -64,6 +64,8 @@ import { liveStatsReader, registerLiveStats } from "./routes/live-stats.ts";
 import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
 import { registerModeration } from "./routes/moderation.ts";
+import { moderationCookie } from "./routes/moderation-cookie.ts";
+import { registerModerationForm } from "./routes/moderation-form.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
 import { registerOptoutWithoutAccounts, registerPerformerClaims } from "./routes/performer-claims.ts";
@@ -253,7 +255,10 @@ function registerRoutes(
     registerSuggestions(api, options.db, options.identity);
     if (options.identity !== undefined) {
       const https = config.PUBLIC_URL?.startsWith("https:") ?? false;
-      registerAuthRoutes(api, options.identity, { https });
+      registerAuthRoutes(api, options.identity, {
+        https,
+        moderationCookie: moderationCookie(options.db, options.identity, config.MODERATOR_EMAILS, https),
+      });
       registerAccount(api, options.identity, { https });
       if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
       registerLists(api, options.db, options.identity);
@@ -314,6 +319,8 @@ function registerRoutes(
     origin: siteOriginOf(config),
     siteName: SITE_NAME,
   });
+  // The /moderation page's form posts (the page itself is below).
+  registerModerationForm(app, options.db, config.MODERATOR_EMAILS);
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
   registerRobots(app);
   registerSitemaps(app, {

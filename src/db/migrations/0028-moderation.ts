@@ -58,9 +58,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       decided_at  timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX moderation_decisions_item ON moderation_decisions (kind, item_id, id)`.execute(db);
+
+  // The /moderation page's credential (decision 0041): page requests never carry the identity
+  // token, so a moderator's sign-in and refreshes also set a cookie scoped to /moderation whose
+  // sha256 is kept here, one per sign-in; it ends with the sign-in (the cascade).
+  await sql`
+    CREATE TABLE moderation_sessions (
+      session_id  uuid PRIMARY KEY REFERENCES auth_sessions (id) ON DELETE CASCADE,
+      user_id     uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      token_hash  bytea NOT NULL UNIQUE
+    )`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE IF EXISTS moderation_sessions`.execute(db);
   await sql`DROP TABLE IF EXISTS moderation_decisions`.execute(db);
   await sql`DROP INDEX IF EXISTS fan_quotes_pending`.execute(db);
   await sql`DROP INDEX IF EXISTS fan_quotes_pending_once`.execute(db);
