@@ -110,6 +110,20 @@ describe("loadConfig", () => {
     expect(errorOf({ ACCOUNTS_BETA: "on" })).toContain('ACCOUNTS_BETA: expected true or false; got "on"');
   });
 
+  it("reads the moderators' addresses, lower-cased, and names a bad one", () => {
+    expect(loadConfig({}).MODERATOR_EMAILS).toEqual([]);
+    expect(loadConfig({ MODERATOR_EMAILS: " Ann@Example.com, bob@example.com ," }).MODERATOR_EMAILS).toEqual([
+      "ann@example.com",
+      "bob@example.com",
+    ]);
+    expect(errorOf({ MODERATOR_EMAILS: "ann@example.com;bob@example.com" })).toContain(
+      "MODERATOR_EMAILS: expected e-mail addresses separated by commas, such as ann@example.com,bob@example.com",
+    );
+    expect(errorOf({ MODERATOR_EMAILS: "ann@example.com,Bob <bob@example.com>" })).toContain(
+      "(no names, no angle brackets)",
+    );
+  });
+
   it("reads the feedback address, and says what is wrong with it", () => {
     expect(loadConfig({}).FEEDBACK_EMAIL).toBeUndefined();
     expect(loadConfig({ FEEDBACK_EMAIL: " hello@camstats.example " }).FEEDBACK_EMAIL).toBe(

@@ -487,6 +487,26 @@ export const configSchema = z
       },
     ),
 
+    // Moderators (issue 30, decision 0041): the accounts that review suggestions and fan quotes.
+    // The role comes from here and nothing else; an account needs a confirmed address in the list.
+    MODERATOR_EMAILS: documented(
+      commaList(
+        z
+          .string()
+          .refine((v) => {
+            const mailbox = parseMailbox(v);
+            return mailbox !== null && mailbox.name === null;
+          }, "expected e-mail addresses separated by commas, such as ann@example.com,bob@example.com (no names, no angle brackets)")
+          .transform((v) => v.toLowerCase()),
+        "",
+      ),
+      {
+        meaning:
+          "the moderators' accounts (comma-separated e-mail addresses, each confirmed on its account): they review tag and summary suggestions and fan quotes at `/moderation` (decision 0041); none: nothing is approved",
+        roles: SERVING,
+      },
+    ),
+
     // Where mail goes (src/mail/): a real SMTP server, or, unset, the embedded sink `npm start`
     // runs, whose messages /dev/mail shows.
     SMTP_URL: documented(

@@ -47,6 +47,8 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "lists", rank: 4.5, paths: ["lists/"] },
   // Performers' own profiles (issue 19): claim rules and the claims check; stands on db and mail.
   { name: "profiles", rank: 4.5, paths: ["profiles/"] },
+  // Moderation (issue 30): who reviews what; the queries are in db/, the calls in server/.
+  { name: "moderation", rank: 4.5, paths: ["moderation/"] },
   { name: "jobs", rank: 5, paths: ["jobs/"] },
   { name: "server", rank: 6, paths: ["server/"] },
   { name: "web", rank: 7, paths: ["web/"] },

@@ -101,6 +101,8 @@ export const SCENES: Scene[] = [
           ...r("privacy", "/privacy"),
           ...r("settings", "/settings", "/settings?email=verified"),
           ...r("logout", "/logout"),
+          // Signed out: the 404 page (the queue itself is moderation.page.test.ts's).
+          ...r("moderation", "/moderation"),
           ...r("live-stats", "/live-stats"),
           ...r("compare", "/compare", "/compare?performers=ann&add=Bea&days=7"),
           ...r("*", "/no/such/page"),

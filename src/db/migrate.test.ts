@@ -35,6 +35,8 @@ describe("migrations", () => {
       "live_alerts",
       "location_days",
       "mail_log",
+      "moderation_decisions",
+      "moderation_sessions",
       "optouts",
       "performer_bios",
       "performer_claims",

@@ -168,6 +168,9 @@ export interface TagSuggestionsTable {
   suggested_at: Generated<Date>;
   status: Generated<TagSuggestionStatus>;
   reviewed_at: Date | null;
+  /** Migration 0028: how often it arrived while pending, and the signed-in account that first sent it. */
+  times: Generated<number>;
+  sender_id: string | null;
 }
 
 // Declared apart from Database above (interfaces merge) so that parallel branches adding tables
@@ -200,6 +203,26 @@ export interface FanQuotesTable {
   performer_id: number;
   quote: string;
   created_at: Generated<Date>;
+  /** Migration 0028: the fan who wrote it, its review, and its last edit while pending. */
+  user_id: string | null;
+  status: Generated<"pending" | "approved" | "rejected" | "hidden">;
+  updated_at: Generated<Date>;
+  reviewed_at: Date | null;
+}
+
+/** Migration 0028: every moderation decision, who made it and when (decision 0041). */
+export interface ModerationDecisionsTable {
+  id: Generated<number>;
+  kind: "tag" | "summary" | "quote";
+  item_id: number;
+  action: "approve" | "reject" | "hide" | "undo";
+  decided_by: string | null;
+  decided_as: "moderator" | "performer";
+  decided_at: Generated<Date>;
+}
+
+export interface Database {
+  moderation_decisions: ModerationDecisionsTable;
 }
 
 /** Migration 0010 (derived): highest peak viewers over the 30 ranking days to through_day. */

@@ -4,7 +4,11 @@ import { createTestDatabase, type TestDatabase } from "../../tests/helpers/datab
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../tests/helpers/fixtures.ts";
 import { publishTwice, readPublished, testPublishContext } from "../../tests/helpers/publish.ts";
 import type { Db } from "../db/connect.ts";
-import { additionalTagsFileSchema, publishAdditionalTags } from "./additional-tags.ts";
+import {
+  additionalTagsFileSchema,
+  additionalTagsPublisher,
+  publishAdditionalTags,
+} from "./additional-tags.ts";
 import { EXTRA_PATHS } from "./paths.ts";
 import { possibleTagsFileSchema, publishPossibleTags } from "./possible-tags.ts";
 
@@ -88,7 +92,7 @@ describe("tag files", () => {
     }
   });
 
-  it("additional tags: the approved suggestions by the end of the day, per performer", async () => {
+  it("additional tags: the suggestions approved now, per performer, whatever the day", async () => {
     const context = await testPublishContext(t.db);
     try {
       const { first, second } = await publishTwice(publishAdditionalTags, context, DAY);
@@ -96,8 +100,35 @@ describe("tag files", () => {
       expect(second).toEqual([{ ...first[0], changed: false }]);
       const json = await readPublished(context, EXTRA_PATHS.additionalTags);
       expect(additionalTagsFileSchema.parse(json)).toEqual(json);
-      expect(json).toEqual({ day: DAY, performers: { ann: ["bbw", "tattoo"], zed: ["new"] } });
+      expect(json).toEqual({
+        updatedAt: "2026-11-21T00:00:00.000Z",
+        performers: { ann: ["bbw", "tattoo"], bob: ["glasses"], zed: ["new"] },
+      });
     } finally {
+      await context.remove();
+    }
+  });
+
+  it("additional tags: the watcher republishes only when a tag decision or an opt-out changed it", async () => {
+    const context = await testPublishContext(t.db);
+    try {
+      const publish = additionalTagsPublisher(t.db, context.root);
+      expect((await publish())?.changed).toBe(true);
+      expect(await publish()).toBeNull();
+      await sql`UPDATE tag_suggestions SET status = 'approved', reviewed_at = '2026-11-22T00:00:00Z' WHERE tag = 'zzz'`.execute(
+        t.db,
+      );
+      await sql`INSERT INTO moderation_decisions (kind, item_id, action, decided_as)
+        SELECT 'tag', id, 'approve', 'moderator' FROM tag_suggestions WHERE tag = 'zzz'`.execute(t.db);
+      expect((await publish())?.changed).toBe(true);
+      const json = (await readPublished(context, EXTRA_PATHS.additionalTags)) as {
+        performers: Record<string, string[]>;
+      };
+      expect(json.performers.ann).toEqual(["bbw", "tattoo", "zzz"]);
+    } finally {
+      await sql`UPDATE tag_suggestions SET status = 'pending', reviewed_at = NULL WHERE tag = 'zzz'`.execute(
+        t.db,
+      );
       await context.remove();
     }
   });

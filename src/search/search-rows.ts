@@ -33,7 +33,8 @@ export interface SearchRow {
 }
 
 /**
- * Every performer except confirmed opt-outs, chunk by chunk in performer_id order; from `after` on,
+ * Every performer except confirmed opt-outs, with the tags a reviewer approved for them after the
+ * feed's (issue 30: the tag filter finds them), chunk by chunk in performer_id order; from `after` on,
  * only those numbered after it (performer ids grow as performers are first seen, so these are the
  * performers seen since a load that read up to `after`).
  */
@@ -43,10 +44,17 @@ export async function* searchRows(db: Db, from = 0): AsyncGenerator<SearchRow[]>
     const { rows } = await sql<SearchRow>`
       SELECT p.performer_id AS "performerId", p.username, p.display_name AS "displayName", p.gender,
         COALESCE(p.age, date_part('year', age(p.birthday))::int) AS age,
-        NULLIF(p.country, '') AS country, array_to_string(p.tags, ' ') AS tags, p.followers,
+        NULLIF(p.country, '') AS country,
+        array_to_string(CASE WHEN x.tags IS NULL THEN p.tags
+          ELSE p.tags || ARRAY(SELECT t FROM unnest(x.tags) t WHERE NOT t = ANY(p.tags)) END, ' ') AS tags,
+        p.followers,
         pk.peak_viewers AS "peakViewers", (extract(epoch FROM p.last_seen) * 1000)::float8 AS "lastSeen"
       FROM performers p
       LEFT JOIN performer_peaks pk USING (performer_id)
+      LEFT JOIN (
+        SELECT username, array_agg(tag ORDER BY tag) AS tags FROM tag_suggestions
+        WHERE status = 'approved' GROUP BY username
+      ) x USING (username)
       WHERE p.performer_id > ${after}
         AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
       ORDER BY p.performer_id
@@ -72,7 +80,7 @@ export interface SearchText {
 
 /**
  * The texts the summaries search reads: each performer's about-me text (performer_bios), approved
- * summary suggestions (never a pending or rejected one), and fan quotes.
+ * summary suggestions and fan quotes (never a pending, rejected or hidden one).
  */
 export async function* searchTexts(db: Db): AsyncGenerator<SearchText[]> {
   let after = 0;
@@ -95,7 +103,7 @@ export async function* searchTexts(db: Db): AsyncGenerator<SearchText[]> {
   yield suggested;
   const { rows: quotes } = await sql<SearchText>`
     SELECT performer_id AS "performerId", 'quote' AS source, quote_id AS key, quote AS text
-    FROM fan_quotes ORDER BY quote_id`.execute(db);
+    FROM fan_quotes WHERE status = 'approved' ORDER BY quote_id`.execute(db);
   yield quotes;
 }
 
@@ -125,14 +133,14 @@ export async function textsAt(db: Db, wanted: readonly TextAt[]): Promise<Map<st
     WHERE id = ANY(${arrayLiteral(suggestions)}::bigint[]) AND status = 'approved'
     UNION ALL
     SELECT 'quote', quote_id, quote FROM fan_quotes
-    WHERE quote_id = ANY(${arrayLiteral(quotes)}::bigint[])`.execute(db);
+    WHERE quote_id = ANY(${arrayLiteral(quotes)}::bigint[]) AND status = 'approved'`.execute(db);
   for (const row of rows) texts.set(textPlace(row), row.text);
   return texts;
 }
 
 /**
  * A fingerprint of everything the summaries search reads: it changes when a text is added,
- * changed or approved, a quote is written, or an opt-out is confirmed. Refetching a bio that did
+ * changed, approved or its approval undone, a quote approved or hidden, or an opt-out confirmed. Refetching a bio that did
  * not change leaves it alone (changed_at), so the texts are rebuilt only when there is news.
  */
 export async function textsVersion(db: Db): Promise<string> {
@@ -142,8 +150,8 @@ export async function textsVersion(db: Db): Promise<string> {
       (SELECT max(changed_at) FROM performer_bios),
       (SELECT count(*) FROM summary_suggestions WHERE status = 'approved'),
       (SELECT max(reviewed_at) FROM summary_suggestions),
-      (SELECT count(*) FROM fan_quotes),
-      (SELECT max(quote_id) FROM fan_quotes),
+      (SELECT count(*) FROM fan_quotes WHERE status = 'approved'),
+      (SELECT max(id) FROM moderation_decisions WHERE kind <> 'tag'),
       (SELECT count(*) FROM optouts WHERE confirmed_at IS NOT NULL)) AS version`.execute(db);
   return rows[0]?.version ?? "";
 }

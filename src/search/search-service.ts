@@ -1,4 +1,5 @@
 import type { Db } from "../db/connect.ts";
+import { moderationVersion } from "../db/queries/moderation.ts";
 import type { Logger } from "../log.ts";
 import { latestCompletePoll } from "../stats/queries/online-now.ts";
 import { LiveState } from "./live-state.ts";
@@ -46,6 +47,12 @@ export interface SearchServiceOptions {
    * and starts a reload that drops them from the index (decision 0021).
    */
   optoutCheckSeconds?: number;
+  /**
+   * How often (seconds) a request looks for new moderation decisions (default 20; 0: every
+   * request): an approved tag reloads the index (the tag filter), an approved or hidden text
+   * rebuilds the texts over the same index, so an approval is found within a minute (issue 30).
+   */
+  moderationCheckSeconds?: number;
   now?: () => number;
   log?: Logger;
 }
@@ -97,6 +104,8 @@ interface Loaded {
   loadedAt: number;
   summaries: SummaryIndex;
   textsVersion: string;
+  /** The moderation decisions the index and the texts were read after (moderationVersion). */
+  moderation: { tags: string; texts: string };
 }
 
 /**
@@ -138,8 +147,50 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
     return hiddenLoad;
   }
 
+  const moderationMs = (options.moderationCheckSeconds ?? 20) * 1000;
+  let moderationAt = Number.NEGATIVE_INFINITY;
+  let moderationCheck: Promise<void> | null = null;
+  /** What the last look found newer than the loaded index: approved tags (a reload), or texts only. */
+  let moderationNews: "tags" | "texts" | null = null;
+
+  /** Looks for decisions newer than the loaded index's, at most every moderationMs; news starts a refresh. */
+  function checkModeration(current: Loaded): void {
+    if (moderationCheck !== null || closed || now() - moderationAt < moderationMs) return;
+    moderationAt = now();
+    moderationCheck = moderationVersion(db)
+      .then((version) => {
+        const seen = loaded ?? current;
+        if (version.tags !== seen.moderation.tags) moderationNews = "tags";
+        else if (version.texts !== seen.moderation.texts) moderationNews ??= "texts";
+        if (moderationNews !== null) refreshInBackground(seen);
+      })
+      .catch((error: unknown) =>
+        options.log?.error({ err: error }, "search could not look for moderation decisions; it tries again"),
+      )
+      .finally(() => {
+        moderationCheck = null;
+      });
+  }
+
+  /** The texts read again over the same index (a text approved, undone or hidden). */
+  async function refreshTexts(current: Loaded): Promise<Loaded> {
+    const moderation = await moderationVersion(db);
+    const version = await textsVersion(db);
+    const texts = new SummaryIndexBuilder(current.live.index);
+    for await (const chunk of searchTexts(db)) texts.add(chunk);
+    const summaries = await texts.build(pause);
+    return {
+      ...current,
+      summaries,
+      textsVersion: version,
+      moderation: { tags: current.moderation.tags, texts: moderation.texts },
+    };
+  }
+
   async function reload(previous: Loaded | null): Promise<Loaded> {
     const startedAt = now();
+    // Read first: a decision made while the rows are read is news to the next look.
+    const moderation = await moderationVersion(db);
     // Chunk by chunk into the builder's typed columns: the rows themselves are never all held at once.
     const builder = new SearchIndexBuilder();
     for await (const chunk of searchRows(db)) builder.add(chunk);
@@ -152,6 +203,7 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
       lastId,
       pollAt: liveAt.observedAt?.getTime() ?? null,
       loadedAt: startedAt,
+      moderation,
     };
     const version = await textsVersion(db);
     if (previous !== null && previous.textsVersion === version) {
@@ -188,11 +240,13 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
   /** Starts a refresh behind the requests when one is due: a reload, or a new live state (`newPoll`: at once). */
   function refreshInBackground(current: Loaded, newPoll = false): void {
     if (refreshing || closed) return;
-    const stale = optoutsChanged || now() - current.loadedAt >= reloadMs;
+    const stale = optoutsChanged || moderationNews === "tags" || now() - current.loadedAt >= reloadMs;
+    const texts = !stale && moderationNews === "texts";
     if (stale) optoutsChanged = false;
-    if (!stale && !newPoll && now() - current.live.refreshedAt < liveMs) return;
+    if (stale || texts) moderationNews = null;
+    if (!stale && !texts && !newPoll && now() - current.live.refreshedAt < liveMs) return;
     refreshing = true;
-    (stale ? reload(current) : refreshLive(current))
+    (stale ? reload(current) : texts ? refreshTexts(current) : refreshLive(current))
       .then((next) => {
         if (!closed) loaded = next;
       })
@@ -227,6 +281,7 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
   async function current(): Promise<Loaded> {
     if (loaded !== null) {
       refreshInBackground(loaded);
+      checkModeration(loaded);
       return loaded;
     }
     firstLoad ??= reload(null).then(

@@ -32,12 +32,12 @@ describe("the summaries search reads the texts it shows", () => {
     await sql`
       INSERT INTO summary_suggestions (username, summary, status, reviewed_at)
       VALUES ('bob', 'A dancer at heart', 'approved', now())`.execute(t.db);
-    await sql`INSERT INTO fan_quotes (performer_id, quote) SELECT ${ann}, 'x' FROM generate_series(1, 20)`.execute(
+    await sql`INSERT INTO fan_quotes (performer_id, quote, status) SELECT ${ann}, 'x', 'approved' FROM generate_series(1, 20)`.execute(
       t.db,
     );
     await sql`DELETE FROM fan_quotes`.execute(t.db);
     const { rows } = await sql<{ quote_id: number }>`
-      INSERT INTO fan_quotes (performer_id, quote) VALUES (${cara}, 'Best dance show') RETURNING quote_id`.execute(
+      INSERT INTO fan_quotes (performer_id, quote, status) VALUES (${cara}, 'Best dance show', 'approved') RETURNING quote_id`.execute(
       t.db,
     );
     quoteId = (rows[0] as { quote_id: number }).quote_id;

@@ -50,6 +50,7 @@ import { registerComparePerformers } from "./routes/compare-performers.ts";
 import { registerCoverImages } from "./routes/cover-images.ts";
 import { registerDevMail } from "./routes/dev-mail.ts";
 import { registerDevSandbox } from "./routes/dev-sandbox.ts";
+import { registerFanQuotes } from "./routes/fan-quotes.ts";
 import { registerFavicon } from "./routes/favicon.ts";
 import { registerGeoip } from "./routes/geoip.ts";
 import { registerHealth } from "./routes/health.ts";
@@ -62,6 +63,9 @@ import { registerLists } from "./routes/lists.ts";
 import { liveStatsReader, registerLiveStats } from "./routes/live-stats.ts";
 import { registerLogoImages } from "./routes/logo-images.ts";
 import { registerModelSearch } from "./routes/model-search.ts";
+import { registerModeration } from "./routes/moderation.ts";
+import { moderationCookie } from "./routes/moderation-cookie.ts";
+import { registerModerationForm } from "./routes/moderation-form.ts";
 import { registerNameLookup } from "./routes/name-lookup.ts";
 import { registerOnlineRooms } from "./routes/online-rooms.ts";
 import { registerOptoutWithoutAccounts, registerPerformerClaims } from "./routes/performer-claims.ts";
@@ -248,10 +252,13 @@ function registerRoutes(
     registerNameLookup(api, options.db);
     registerTipMenuSearch(api, options.db, options.now);
     registerOnlineRooms(api, onlineRooms);
-    registerSuggestions(api, options.db);
+    registerSuggestions(api, options.db, options.identity);
     if (options.identity !== undefined) {
       const https = config.PUBLIC_URL?.startsWith("https:") ?? false;
-      registerAuthRoutes(api, options.identity, { https });
+      registerAuthRoutes(api, options.identity, {
+        https,
+        moderationCookie: moderationCookie(options.db, options.identity, config.MODERATOR_EMAILS, https),
+      });
       registerAccount(api, options.identity, { https });
       if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
       registerLists(api, options.db, options.identity);
@@ -271,6 +278,8 @@ function registerRoutes(
       );
       registerComparePerformers(api, options.db, options.identity, options.now ?? Date.now);
       registerPerformerClaims(api, options.db, options.identity, options.now ?? Date.now);
+      registerModeration(api, options.db, options.identity, config.MODERATOR_EMAILS);
+      registerFanQuotes(api, options.db, options.identity, config.MODERATOR_EMAILS, options.now ?? Date.now);
       registerAccountSettings(api, options.db, options.identity, options.now ?? Date.now);
       registerAccountImages(api, {
         db: options.db,
@@ -310,6 +319,8 @@ function registerRoutes(
     origin: siteOriginOf(config),
     siteName: SITE_NAME,
   });
+  // The /moderation page's form posts (the page itself is below).
+  registerModerationForm(app, options.db, config.MODERATOR_EMAILS);
   // Fastify routes, not pages: crawlers' files (docs/pages.md, "Crawlers").
   registerRobots(app);
   registerSitemaps(app, {

@@ -41,17 +41,33 @@ export interface ApprovedTags {
   username: string;
   /** Sorted. */
   tags: string[];
+  /** The newest of these approvals. */
+  newest: Date;
 }
 
 /**
- * The tag suggestions approved before `reviewedBefore`, per username (sorted by username), leaving
- * out opted-out performers. The bound keeps an old day's file as it was on that day.
+ * What the additional tags file depends on: the newest tag decision and the confirmed opt-outs.
+ * One cheap read, so the file can be looked after every few seconds.
  */
-export async function approvedTagSuggestions(db: Db, reviewedBefore: Date): Promise<ApprovedTags[]> {
+export async function approvedTagsFingerprint(db: Db): Promise<string> {
+  const { rows } = await sql<{ fingerprint: string }>`
+    SELECT concat_ws(':',
+      (SELECT max(id) FROM moderation_decisions WHERE kind = 'tag'),
+      (SELECT count(*) FROM tag_suggestions WHERE status = 'approved'),
+      (SELECT count(*) FROM optouts WHERE confirmed_at IS NOT NULL)) AS fingerprint`.execute(db);
+  return rows[0]?.fingerprint ?? "";
+}
+
+/**
+ * The tag suggestions approved now, per username (sorted by username), leaving out opted-out
+ * performers, with the newest approval among them. An approval shows at once (issue 30): the file
+ * follows the table, not the day.
+ */
+export async function approvedTagSuggestions(db: Db): Promise<ApprovedTags[]> {
   const { rows } = await sql<ApprovedTags>`
-    SELECT s.username, ARRAY_AGG(s.tag ORDER BY s.tag COLLATE "C") AS tags
+    SELECT s.username, ARRAY_AGG(s.tag ORDER BY s.tag COLLATE "C") AS tags, max(s.reviewed_at) AS "newest"
     FROM tag_suggestions s
-    WHERE s.status = 'approved' AND s.reviewed_at < ${reviewedBefore.toISOString()}::timestamptz
+    WHERE s.status = 'approved'
       AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = s.username AND o.confirmed_at IS NOT NULL)
     GROUP BY s.username
     ORDER BY s.username COLLATE "C"`.execute(db);

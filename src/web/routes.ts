@@ -21,6 +21,7 @@ export default [
   route("1080p", "pages/rooms/hd-cams.route.tsx", { id: "hd-1080p" }),
   route("4k", "pages/rooms/hd-cams.route.tsx", { id: "hd-4k" }),
   route("about", "pages/about/route.tsx", { id: "routes/about" }),
+  route("moderation", "pages/moderation/route.tsx", { id: "moderation" }),
   // The tag explorer (SPEC §1): every tag, and one tag's page. /tag/{tags} (the live rooms) is another page.
   route("tags", "pages/tags/tags.route.tsx", { id: "routes/tags" }),
   route("tags/:tag", "pages/tags/tags-tag.route.tsx", { id: "routes/tags-tag" }),

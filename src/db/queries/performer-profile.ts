@@ -11,7 +11,7 @@ export interface PerformerProfile {
   country: string | null;
   location: string | null;
   languages: string | null;
-  /** The tags of the latest broadcast. */
+  /** The tags of the latest broadcast, then those a reviewer approved from visitors' suggestions (issue 30). */
   tags: string[];
   roomSubject: string | null;
   followers: number | null;
@@ -29,7 +29,11 @@ export interface PerformerProfile {
 export async function performerProfile(db: Db, username: string): Promise<PerformerProfile | null> {
   const { rows } = await sql<PerformerProfile>`
     SELECT p.performer_id AS "performerId", p.username, p.display_name AS "displayName", p.gender, p.age,
-      p.country, p.location, p.languages, p.tags, p.room_subject AS "roomSubject", p.followers,
+      p.country, p.location, p.languages,
+      p.tags || ARRAY(SELECT s.tag FROM tag_suggestions s
+        WHERE s.username = p.username AND s.status = 'approved' AND NOT s.tag = ANY(p.tags)
+        ORDER BY s.tag) AS tags,
+      p.room_subject AS "roomSubject", p.followers,
       p.first_seen AS "firstSeen", p.last_seen AS "lastSeen", b.about_me AS "aboutMe"
     FROM performers p
     LEFT JOIN performer_bios b ON b.performer_id = p.performer_id

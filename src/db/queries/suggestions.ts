@@ -14,13 +14,16 @@ const lockPerformer = (db: Db, kind: string, username: string) =>
 /**
  * Records a tag suggestion once per performer and tag (whatever its review status), while the
  * performer has fewer than `maxPending` tag suggestions waiting for review; at the cap nothing is
- * stored, a repeat included, so the answer never tells what others suggested.
+ * stored, a repeat included, so the answer never tells what others suggested. A repeat while
+ * pending counts one more arrival (`times`, what the reviewer sees); `senderId` is the signed-in
+ * account that sent it first, or null.
  */
 export async function suggestTag(
   db: Db,
   username: string,
   tag: string,
   maxPending: number,
+  senderId: string | null = null,
 ): Promise<SuggestionOutcome> {
   return db.transaction().execute(async (trx) => {
     await lockPerformer(trx, "tag_suggestions", username);
@@ -28,9 +31,10 @@ export async function suggestTag(
       WITH pending AS (
         SELECT count(*) AS n FROM tag_suggestions WHERE username = ${username} AND status = 'pending'
       ), added AS (
-        INSERT INTO tag_suggestions (username, tag)
-        SELECT ${username}, ${tag} FROM pending WHERE n < ${maxPending}
-        ON CONFLICT (username, tag) DO NOTHING
+        INSERT INTO tag_suggestions (username, tag, sender_id)
+        SELECT ${username}, ${tag}, ${senderId}::uuid FROM pending WHERE n < ${maxPending}
+        ON CONFLICT (username, tag) DO UPDATE SET times = tag_suggestions.times + 1
+        WHERE tag_suggestions.status = 'pending'
       )
       SELECT n AS pending FROM pending`.execute(trx);
     return Number(rows[0]?.pending ?? 0) < maxPending ? "kept" : "full";
@@ -39,14 +43,15 @@ export async function suggestTag(
 
 /**
  * Records a summary suggestion for review (never published until approved): once while pending
- * per performer and normalised text (migration 0026's index), and only while the performer has
- * fewer than `maxPending` summaries waiting; at the cap nothing is stored.
+ * per performer and normalised text (migration 0026's index; a repeat counts in `times`), and only
+ * while the performer has fewer than `maxPending` summaries waiting; at the cap nothing is stored.
  */
 export async function suggestSummary(
   db: Db,
   username: string,
   summary: string,
   maxPending: number,
+  senderId: string | null = null,
 ): Promise<SuggestionOutcome> {
   return db.transaction().execute(async (trx) => {
     await lockPerformer(trx, "summary_suggestions", username);
@@ -54,9 +59,10 @@ export async function suggestSummary(
       WITH pending AS (
         SELECT count(*) AS n FROM summary_suggestions WHERE username = ${username} AND status = 'pending'
       ), added AS (
-        INSERT INTO summary_suggestions (username, summary)
-        SELECT ${username}, ${summary} FROM pending WHERE n < ${maxPending}
-        ON CONFLICT (username, md5(lower(normalize(summary, NFKC)))) WHERE status = 'pending' DO NOTHING
+        INSERT INTO summary_suggestions (username, summary, sender_id)
+        SELECT ${username}, ${summary}, ${senderId}::uuid FROM pending WHERE n < ${maxPending}
+        ON CONFLICT (username, md5(lower(normalize(summary, NFKC)))) WHERE status = 'pending'
+        DO UPDATE SET times = summary_suggestions.times + 1
       )
       SELECT n AS pending FROM pending`.execute(trx);
     return Number(rows[0]?.pending ?? 0) < maxPending ? "kept" : "full";

@@ -6,6 +6,7 @@ import { ACCOUNT_SETTINGS_DOCS } from "./account-settings.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { BINGO_CARD_DOCS } from "./bingo-cards.ts";
 import { COMPARE_PERFORMERS_DOCS } from "./compare-performers.ts";
+import { FAN_QUOTES_DOCS } from "./fan-quotes.ts";
 import { GEOIP_DOCS } from "./geoip.ts";
 import { HEALTH_DOCS } from "./health.ts";
 import { LIST_ALERTS_DOCS } from "./list-alerts.ts";
@@ -15,6 +16,7 @@ import { LIST_SUMMARY_DOCS } from "./list-summary.ts";
 import { LIST_DOCS } from "./lists.ts";
 import { LIVE_STATS_DOCS } from "./live-stats.ts";
 import { MODEL_SEARCH_DOCS } from "./model-search.ts";
+import { MODERATION_DOCS } from "./moderation.ts";
 import { NAME_LOOKUP_DOCS } from "./name-lookup.ts";
 import { ONLINE_ROOMS_DOCS } from "./online-rooms.ts";
 import { PERFORMER_CLAIMS_DOCS } from "./performer-claims.ts";
@@ -66,6 +68,8 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...LIST_IMAGE_DOCS,
   ...LIST_ALERTS_DOCS,
   ...PERFORMER_CLAIMS_DOCS,
+  ...MODERATION_DOCS,
+  ...FAN_QUOTES_DOCS,
   ...ACCOUNT_SETTINGS_DOCS,
   ...ACCOUNT_IMAGES_DOCS,
   ...USER_INFO_DOCS,

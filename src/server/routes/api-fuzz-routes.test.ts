@@ -212,7 +212,11 @@ describe("every documented call under hostile input (issue 27)", () => {
     // A platform and an image host, so that no call answers its documented 503 for a missing one.
     platform = await startTestPlatform({ performers: 40, seed: 27, at: Date.now() });
     site = accountsSite(t.db, {
-      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_ABBR: "tc" }),
+      config: loadConfig({
+        PLATFORM_NAME: "TestCams",
+        PLATFORM_ABBR: "tc",
+        MODERATOR_EMAILS: "fuzz1@example.com",
+      }),
       platform: sandboxPlatform(platform.sandbox.url),
       feedRequestsPerSecond: Number.POSITIVE_INFINITY,
       imageHost: platform.sandbox.url,

@@ -91,7 +91,7 @@ describe("GET /api/model_search", () => {
       VALUES ('bob', 'Gym lover and dancer', 'approved', now()), ('dee', 'dance dance', 'pending', NULL)`.execute(
       t.db,
     );
-    await sql`INSERT INTO fan_quotes (performer_id, quote) VALUES (${cara}, 'best dancers on the site')`.execute(
+    await sql`INSERT INTO fan_quotes (performer_id, quote, status) VALUES (${cara}, 'best dancers on the site', 'approved')`.execute(
       t.db,
     );
 

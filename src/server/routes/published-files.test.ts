@@ -19,6 +19,7 @@ describe("cacheControlFor", () => {
     expect(cacheControlFor("/stats/2026-11-20/most-popular.json", NOW)).toBe("public, max-age=300");
     expect(cacheControlFor("/stats/30days/most-popular.json", NOW)).toBe("public, max-age=300");
     expect(cacheControlFor("/api/active_user_count.json", NOW)).toBe("public, max-age=300");
+    expect(cacheControlFor("/api/tags/additional_tags.json", NOW)).toBe("public, max-age=30");
     expect(cacheControlFor("/data/2026-11-10/viewers.csv", NOW)).toBe("public, max-age=31536000, immutable");
     expect(cacheControlFor("/data/2026-11-20/viewers.csv", NOW)).toBe("public, max-age=300");
   });

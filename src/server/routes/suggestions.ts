@@ -1,8 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { suggestSummary, suggestTag } from "../../db/queries/suggestions.ts";
+import type { Identity } from "../../identity/identity.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
+import { authenticateIfSent } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 import { requirePerformer } from "../api/performers.ts";
@@ -61,15 +63,19 @@ const summaryBody = z.object({
  * accepted, acted on later. The same suggestion is kept once, and a repeat is answered exactly as
  * the first was (status pending), so nobody learns what others suggested or how it was reviewed;
  * over a performer's cap of pending ones, 409 and nothing stored. /v1/optout is the performer's
- * own (routes/performer-claims.ts).
+ * own (routes/performer-claims.ts). A signed-in visitor's token (optional) names them to the
+ * reviewers (issue 30: "who sent it"); without one the suggestion is anonymous.
  */
-export function registerSuggestions(app: FastifyInstance, db: Db): void {
+export function registerSuggestions(app: FastifyInstance, db: Db, identity?: Identity): void {
   const known = (name: string) => requirePerformer(db, name);
+  const senderOf = async (request: FastifyRequest, reply: FastifyReply) =>
+    identity === undefined ? null : ((await authenticateIfSent(request, reply, identity))?.userId ?? null);
 
   app.post("/v1/tag_suggestion", async (request, reply) => {
     const body = parseInput(tagBody, request.body);
+    const sender = await senderOf(request, reply);
     const { username } = await known(body.performer);
-    if ((await suggestTag(db, username, body.suggested_tag, MAX_PENDING_TAGS)) === "full")
+    if ((await suggestTag(db, username, body.suggested_tag, MAX_PENDING_TAGS, sender)) === "full")
       throw new ApiError(409, "too_many_suggestions", tagsFull(username));
     return reply
       .code(202)
@@ -79,8 +85,11 @@ export function registerSuggestions(app: FastifyInstance, db: Db): void {
 
   app.post("/v1/summary_suggestion", async (request, reply) => {
     const body = parseInput(summaryBody, request.body);
+    const sender = await senderOf(request, reply);
     const { username } = await known(body.performer);
-    if ((await suggestSummary(db, username, body.suggested_summary, MAX_PENDING_SUMMARIES)) === "full")
+    if (
+      (await suggestSummary(db, username, body.suggested_summary, MAX_PENDING_SUMMARIES, sender)) === "full"
+    )
       throw new ApiError(409, "too_many_suggestions", summariesFull(username));
     return reply
       .code(202)
@@ -98,6 +107,7 @@ export const SUGGESTIONS_DOCS: RouteDoc[] = [
     responses: {
       "202": "kept (or already kept): always status pending",
       "400": "a bad field",
+      "401": "an identity token was sent (optional: it names the sender to the reviewers) and does not hold",
       "404": "an unknown performer",
       "409": "the performer's tag suggestions waiting for review are at the cap; nothing stored",
     },
@@ -110,6 +120,7 @@ export const SUGGESTIONS_DOCS: RouteDoc[] = [
     responses: {
       "202": "kept (or already kept)",
       "400": "a bad field",
+      "401": "an identity token was sent (optional: it names the sender to the reviewers) and does not hold",
       "404": "an unknown performer",
       "409": "the performer's summaries waiting for review are at the cap; nothing stored",
     },

@@ -11,6 +11,7 @@ import {
 import { PASSWORD_MAX_LENGTH, passwordProblem } from "../../../identity/password-rules.ts";
 import { ApiError, parseInput } from "../../api/api-error.ts";
 import type { RouteDoc } from "../../api/openapi.ts";
+import type { ModerationCookie } from "../moderation-cookie.ts";
 import { type RefreshCookie, refreshCookie } from "./refresh-cookie.ts";
 
 export const SIGN_UP_ACCEPTED =
@@ -77,7 +78,7 @@ export const afterVerify = (outcome: string) => `/settings?email=${outcome}`;
 export function registerAuthRoutes(
   app: FastifyInstance,
   identity: Identity,
-  options: { https: boolean; now?: () => number },
+  options: { https: boolean; now?: () => number; moderationCookie?: ModerationCookie },
 ): void {
   const cookie: RefreshCookie = refreshCookie(options.https);
   const now = options.now ?? Date.now;
@@ -136,6 +137,7 @@ export function registerAuthRoutes(
         identity.signIn(body.email, body.password, clientOf(request)),
       );
       cookie.set(reply, signedIn.refresh.value, signedIn.refresh.expiresAt, now());
+      await options.moderationCookie?.issue(reply, signedIn.token);
       return { token: signedIn.token, expiresAt: signedIn.expiresAt, user: signedIn.user };
     } catch (error) {
       if (!(error instanceof SignInRefused)) throw error;
@@ -151,6 +153,7 @@ export function registerAuthRoutes(
     const outcome = await identity.refresh(presented);
     if (outcome.ok) {
       cookie.set(reply, outcome.refresh.value, outcome.refresh.expiresAt, now());
+      await options.moderationCookie?.issue(reply, outcome.token);
       return { token: outcome.token, expiresAt: outcome.expiresAt };
     }
     // Another tab refreshed a moment ago: its new cookie is already in this browser; try again.
@@ -164,6 +167,7 @@ export function registerAuthRoutes(
     const presented = cookie.read(request);
     if (presented !== undefined) await identity.signOut(presented);
     cookie.clear(reply);
+    options.moderationCookie?.clear(reply);
     return reply.code(204).send();
   });
 
