@@ -296,7 +296,11 @@ function registerRoutes(
   registerPublishedFiles(app, options.publishDir);
   if (options.devMailDir !== undefined) registerDevMail(app, options.devMailDir);
   if (options.sandboxControlUrl !== undefined) registerDevSandbox(app, options.sandboxControlUrl);
-  registerCoverImages(app, config.PLATFORM_SLUG);
+  registerCoverImages(app, config.PLATFORM_SLUG, {
+    db: options.db,
+    publishDir: options.publishDir,
+    dataDir: config.DATA_DIR,
+  });
   registerLogoImages(app);
   registerFavicon(app);
   registerSocialImages(app, config.PLATFORM_NAME);
