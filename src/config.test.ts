@@ -48,6 +48,46 @@ describe("loadConfig", () => {
     expect(usesSandbox(real)).toBe(false);
   });
 
+  it("wants the analytics address and site name together, and sends nothing by default", () => {
+    const none = loadConfig({});
+    expect([none.ANALYTICS_URL, none.ANALYTICS_SITE_ID]).toEqual([undefined, undefined]);
+    expect(errorOf({ ANALYTICS_URL: "https://plausible.example" })).toContain(
+      "ANALYTICS_SITE_ID: expected ANALYTICS_URL and ANALYTICS_SITE_ID together",
+    );
+    expect(errorOf({ ANALYTICS_SITE_ID: "stats.example" })).toContain(
+      "ANALYTICS_URL: expected ANALYTICS_URL and ANALYTICS_SITE_ID together",
+    );
+    expect(errorOf({ ANALYTICS_URL: "ftp://plausible.example", ANALYTICS_SITE_ID: "s" })).toContain(
+      "ANALYTICS_URL: expected an http(s) address",
+    );
+    expect(errorOf({ ANALYTICS_URL: "https://p.example", ANALYTICS_SITE_ID: "a b" })).toContain(
+      "ANALYTICS_SITE_ID: expected the site's name at the analytics service",
+    );
+    const on = loadConfig({ ANALYTICS_URL: "https://p.example/", ANALYTICS_SITE_ID: "stats.example" });
+    expect([on.ANALYTICS_URL, on.ANALYTICS_SITE_ID]).toEqual(["https://p.example/", "stats.example"]);
+  });
+
+  it("reads the partner sites as Name=address pairs, none by default", () => {
+    expect(loadConfig({}).PARTNER_SITES).toEqual([]);
+    expect(
+      loadConfig({ PARTNER_SITES: " A Stats = https://a.example , B=http://b.example/x " }).PARTNER_SITES,
+    ).toEqual([
+      { name: "A Stats", url: "https://a.example/" },
+      { name: "B", url: "http://b.example/x" },
+    ]);
+    for (const bad of [
+      "https://a.example",
+      "A=",
+      "=https://a.example",
+      "A=javascript:alert(1)",
+      "A=not a url",
+    ]) {
+      expect(errorOf({ PARTNER_SITES: bad }), bad).toContain(
+        "PARTNER_SITES: expected partner sites as Name=https://address",
+      );
+    }
+  });
+
   it("rejects a database URL that is not a URL and treats empty as unset", () => {
     expect(errorOf({ DATABASE_URL: "localhost" })).toContain("DATABASE_URL: expected a PostgreSQL URL");
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();

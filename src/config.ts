@@ -40,6 +40,27 @@ const optionalUrl = optionalText.pipe(
   z.url({ error: "expected an absolute URL such as https://host/path" }).optional(),
 );
 
+/** A partner site of the footer (SPEC §1). */
+export interface PartnerSite {
+  name: string;
+  url: string;
+}
+
+/** `Name=https://address` as a partner site; null when it is not one. */
+function partnerSiteOf(item: string): PartnerSite | null {
+  const at = item.indexOf("=");
+  if (at <= 0) return null;
+  const name = item.slice(0, at).trim();
+  const url = item.slice(at + 1).trim();
+  if (name === "" || name.length > 60) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? { name, url: parsed.href } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A comma-separated list, each item trimmed, empty items dropped. */
 const commaList = (item: z.ZodType<string, string>, fallback: string) =>
   z
@@ -462,6 +483,53 @@ export const configSchema = z
       meaning: "the header's newsletter link; unset hides it",
       roles: SERVING,
     }),
+    // SPEC §1: partner sites for other platforms are linked (the footer); none unless configured.
+    PARTNER_SITES: documented(
+      commaList(
+        z
+          .string()
+          .refine(
+            (v) => partnerSiteOf(v) !== null,
+            "expected partner sites as Name=https://address, separated by commas, such as Other Stats=https://other.example",
+          ),
+        "",
+      ).transform((items) => items.map((item) => partnerSiteOf(item) as PartnerSite)),
+      {
+        meaning:
+          "partner sites for other platforms, linked in the footer (SPEC §1): `Name=https://address`, comma-separated; none by default",
+        roles: SERVING,
+      },
+    ),
+    // SPEC §6: page views and events go to an analytics service, here only when one is configured
+    // (issue 30, decision 0043): a Plausible-compatible event endpoint, no cookies, no personal data.
+    ANALYTICS_URL: documented(
+      optionalText.pipe(
+        z
+          .url({ error: "expected the analytics service's address, such as https://plausible.example" })
+          .refine((v) => /^https?:$/.test(new URL(v).protocol), "expected an http(s) address")
+          .optional(),
+      ),
+      {
+        meaning:
+          "a Plausible-compatible analytics service (events are posted to `{url}/api/event`); unset sends nothing. Needs `ANALYTICS_SITE_ID`",
+        roles: SERVING,
+      },
+    ),
+    ANALYTICS_SITE_ID: documented(
+      optionalText.pipe(
+        z
+          .string()
+          .regex(
+            /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/,
+            "expected the site's name at the analytics service, such as stats.example.com",
+          )
+          .optional(),
+      ),
+      {
+        meaning: "the site's name at the analytics service (Plausible's `domain`); needs `ANALYTICS_URL`",
+        roles: SERVING,
+      },
+    ),
     // The account menu is a beta (SPEC §2): on now that sign-in, settings and sign-out exist;
     // `false` hides it again.
     ACCOUNTS_BETA: documented(booleanFlag(true), {
@@ -618,6 +686,14 @@ export const configSchema = z
         code: "custom",
         path: ["METRICS_PORT"],
         message: "expected a port other than PORT: the metrics are never served on the site's port",
+      });
+    }
+    if ((env.ANALYTICS_URL === undefined) !== (env.ANALYTICS_SITE_ID === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ANALYTICS_URL === undefined ? "ANALYTICS_URL" : "ANALYTICS_SITE_ID"],
+        message:
+          "expected ANALYTICS_URL and ANALYTICS_SITE_ID together (both set sends analytics, neither sends none)",
       });
     }
     // Reading the real platform needs both: the feed refuses requests without a campaign.

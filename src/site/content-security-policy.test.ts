@@ -30,6 +30,16 @@ describe("a page's Content-Security-Policy", () => {
     expect(directives.get("style-src-attr")).toEqual(["'unsafe-inline'"]);
   });
 
+  it("lets scripts send to our origin alone, and to the analytics service only when one is given", () => {
+    expect(directives.get("connect-src")).toEqual(["'self'"]);
+    const withAnalytics = pagePolicy({
+      scriptHashes: [],
+      imageOrigins: [],
+      connectOrigins: ["https://plausible.example"],
+    });
+    expect(withAnalytics).toContain("; connect-src 'self' https://plausible.example; ");
+  });
+
   it("lets nothing load in what is not a page", () => {
     expect(NON_PAGE_POLICY).toBe(
       "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",

@@ -14,10 +14,17 @@ export interface PagePolicyInputs {
   imageOrigins: readonly string[];
   /** Origins a page may frame: the platform's room player (the live video previews). */
   frameOrigins?: readonly string[];
+  /** Origins a page's scripts may send to besides ours: the analytics service, when configured. */
+  connectOrigins?: readonly string[];
 }
 
 /** A page's policy. */
-export function pagePolicy({ scriptHashes, imageOrigins, frameOrigins = [] }: PagePolicyInputs): string {
+export function pagePolicy({
+  scriptHashes,
+  imageOrigins,
+  frameOrigins = [],
+  connectOrigins = [],
+}: PagePolicyInputs): string {
   const scripts = [...new Set(scriptHashes)].map((hash) => `'${hash}'`);
   return [
     "default-src 'self'",
@@ -27,7 +34,7 @@ export function pagePolicy({ scriptHashes, imageOrigins, frameOrigins = [] }: Pa
     ["img-src 'self' data:", ...new Set(imageOrigins)].join(" "),
     "font-src 'self'",
     ["frame-src", ...(frameOrigins.length === 0 ? ["'none'"] : new Set(frameOrigins))].join(" "),
-    "connect-src 'self'",
+    ["connect-src 'self'", ...new Set(connectOrigins)].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

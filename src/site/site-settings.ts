@@ -24,6 +24,10 @@ export interface SiteSettings {
   feedbackEmail: string;
   /** Whether the account pages show a Google button, and whether it is labelled the sandbox's stand-in. */
   googleSignIn: GoogleSignIn;
+  /** PARTNER_SITES: the footer's links to partner sites for other platforms (SPEC §1). */
+  partnerSites: readonly { name: string; url: string }[];
+  /** ANALYTICS_URL and ANALYTICS_SITE_ID: where page views and events are posted; null sends none. */
+  analytics: { eventUrl: string; siteId: string } | null;
 }
 
 /** FEEDBACK_EMAIL, or feedback@ the public address's host (localhost without one), as MAIL_FROM does. */

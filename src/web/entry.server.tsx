@@ -3,7 +3,7 @@ import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server.bun";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { inlineScripts, pagePolicy } from "../site/content-security-policy.ts";
+import { inlineScripts, pagePolicy, policyOrigin } from "../site/content-security-policy.ts";
 
 /** How long deferred data may keep a page's stream open before React gives up on it. */
 export const streamTimeout = 5_000;
@@ -82,7 +82,10 @@ export default function handleRequest(
   });
 }
 
-/** The policy of a rendered page: its inline scripts by hash, images and the room player from the platform's hosts. */
+/**
+ * The policy of a rendered page: its inline scripts by hash, images and the room player from the
+ * platform's hosts, and the analytics service's origin when one is configured.
+ */
 function policyOf(html: string, context: AppLoadContext): string {
   const origins = context.imageOrigins;
   const frames = context.frameOrigins;
@@ -92,5 +95,6 @@ function policyOf(html: string, context: AppLoadContext): string {
     ),
     imageOrigins: Array.isArray(origins) ? origins.filter((o): o is string => typeof o === "string") : [],
     frameOrigins: Array.isArray(frames) ? frames.filter((o): o is string => typeof o === "string") : [],
+    connectOrigins: [policyOrigin(context.config.ANALYTICS_URL)].filter((o) => o !== null),
   });
 }

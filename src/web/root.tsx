@@ -18,6 +18,7 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import headerCss from "./components/site-header.css?url";
 import { SiteHeader } from "./components/site-header.tsx";
 import { LoginStatusProvider } from "./lib/account/login-status.tsx";
+import { usePageViews } from "./lib/analytics.ts";
 import type { PageLoaderArgs } from "./lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, siteOf } from "./lib/seo.ts";
 import { useNavigationTimeout } from "./lib/use-navigation-timeout.ts";
@@ -51,6 +52,11 @@ export function loader({ context, request }: PageLoaderArgs): SiteSettings {
     accountsBeta: config.ACCOUNTS_BETA,
     feedbackEmail: feedbackEmailOf(config.FEEDBACK_EMAIL, config.PUBLIC_URL),
     googleSignIn: context.googleSignIn,
+    partnerSites: config.PARTNER_SITES,
+    analytics:
+      config.ANALYTICS_URL !== undefined && config.ANALYTICS_SITE_ID !== undefined
+        ? { eventUrl: new URL("/api/event", config.ANALYTICS_URL).href, siteId: config.ANALYTICS_SITE_ID }
+        : null,
   };
 }
 
@@ -84,7 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="content" className="site-main">
             {children}
           </main>
-          <SiteFooter platformName={site?.platformName} />
+          <SiteFooter platformName={site?.platformName} partnerSites={site?.partnerSites ?? []} />
         </LoginStatusProvider>
         <ScrollRestoration />
         <Scripts />
@@ -95,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useNavigationTimeout();
+  usePageViews();
   return <Outlet />;
 }
 

@@ -2,7 +2,13 @@ import { SITE_NAME } from "../../site/site-settings.ts";
 import { FOOTER_SECTIONS } from "../lib/navigation.ts";
 import { useInAppLinks } from "../lib/use-in-app-links.ts";
 
-export function SiteFooter({ platformName }: { platformName: string | undefined }) {
+export function SiteFooter({
+  platformName,
+  partnerSites,
+}: {
+  platformName: string | undefined;
+  partnerSites: readonly { name: string; url: string }[];
+}) {
   const inApp = useInAppLinks();
   return (
     <footer className="site-footer">
@@ -21,6 +27,20 @@ export function SiteFooter({ platformName }: { platformName: string | undefined 
           </section>
         ))}
       </nav>
+      {partnerSites.length > 0 && (
+        <nav className="site-footer__partners" aria-label="Partner sites">
+          <h2 className="site-footer__title">Partner sites for other platforms</h2>
+          <ul className="site-footer__partner-links">
+            {partnerSites.map((site) => (
+              <li key={site.url}>
+                <a href={site.url} rel="noopener">
+                  {site.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <p className="site-footer__note">
         {SITE_NAME} publishes statistics{platformName ? ` about ${platformName} performers` : ""} from the
         platform's public data. Rankings update once a day after midnight UTC. Not affiliated with

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import type { ApiProblem } from "../../lib/account/api-answer.ts";
 import { markGoogleSignInPending, useLoginStatus } from "../../lib/account/login-status.tsx";
 import { postPublic, UNREACHABLE } from "../../lib/account/public-calls.ts";
+import { useAnalytics } from "../../lib/analytics.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import {
   Field,
@@ -171,6 +172,7 @@ function SignInForm({
 }
 
 function SignUpForm({ email, setEmail, first, switchTo }: FormProps) {
+  const track = useAnalytics();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
@@ -183,6 +185,7 @@ function SignUpForm({ email, setEmail, first, switchTo }: FormProps) {
     const outcome = await postPublic("/v1/auth/sign-up", { email: email.trim(), password });
     setBusy(false);
     if (!outcome.ok) return setProblem(outcome.problem);
+    track("Sign up");
     setPassword("");
     setDone(outcome.body?.message ?? "Check your inbox for the link that confirms your address.");
   };

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { useAnalytics } from "../../lib/analytics.ts";
 import { callErrorText, listCalls } from "../../lib/lists/list-calls.ts";
 import { LIST_NAME_MAX } from "../../lib/lists/list-data.ts";
 import { listHolds, ownedListsStore, useOwnedLists } from "../../lib/lists/owned-lists.ts";
@@ -67,6 +68,7 @@ function AddToListMenu({
 }) {
   const { session } = useLoginStatus();
   const owned = useOwnedLists();
+  const track = useAnalytics();
   const popover = useRef<HTMLDivElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const [creating, setCreating] = useState(false);
@@ -102,6 +104,7 @@ function AddToListMenu({
         ? await calls.removePerformer(listId, performer)
         : await calls.addPerformer(listId, performer);
       ownedListsStore.put(list);
+      if (!holds) track("Add to list");
       setSaid({ text: holds ? `Removed from ${name}.` : `Added to ${name}.`, problem: false });
     } catch (error) {
       setSaid({ text: callErrorText(error), problem: true });
@@ -213,6 +216,7 @@ function NewListForm({
   onCancel: () => void;
 }) {
   const { session } = useLoginStatus();
+  const track = useAnalytics();
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -229,6 +233,7 @@ function NewListForm({
       const created = await calls.create({ name, description: "", isPublic: false });
       ownedListsStore.put(created);
       ownedListsStore.put(await calls.addPerformer(created.listId, performer));
+      track("Add to list");
       onDone(`Added to ${created.name}.`);
     } catch (error) {
       setProblem(callErrorText(error));

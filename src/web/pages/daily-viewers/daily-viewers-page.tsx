@@ -8,6 +8,7 @@ import { LiveOnlySwitch } from "../../components/daily-viewers/live-only-switch.
 import { TagCloud } from "../../components/daily-viewers/tag-cloud.tsx";
 import { TagPicker } from "../../components/daily-viewers/tag-picker.tsx";
 import { useAgeVerification } from "../../lib/age-verification.ts";
+import { useChangeEvent } from "../../lib/analytics.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 import { AboutTopViewers } from "./about-top-viewers.tsx";
@@ -50,6 +51,9 @@ export function DailyViewersPage({ data, platformName }: { data: DailyViewersDat
   // Opened by the visitor only: a player that opens by itself covers the columns being read.
   const [previewOpen, setPreviewOpen] = useState(false);
   const highlighted = hydrated ? hashUsername(hash) : null;
+  // SPEC §4: changing gender or tag records an analytics event.
+  useChangeEvent("Gender change", data.gender, { gender: data.gender });
+  useChangeEvent("Tag change", data.tag, { tag: data.tag ?? "none" });
 
   // A hash opens the whole list so that its row is there to scroll to (SPEC §4).
   useEffect(() => {

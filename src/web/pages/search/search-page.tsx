@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../../search/summary-rules.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { useAgeVerification } from "../../lib/age-verification.ts";
+import { useChangeEvent } from "../../lib/analytics.ts";
 import { toRows } from "../../lib/columns.ts";
 import { PAGE_GENDER_LABELS } from "../../lib/page-genders.ts";
 import { pageHref } from "../../lib/pagination.ts";
@@ -69,6 +70,10 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
   const address: SearchAddress = { ...data.address, ...view, page };
   const { mode, filters, sort } = view;
   const ageVerification = useAgeVerification(hydrated && !data.crawler);
+  // SPEC §6: a search, a gender or a tag switched is an analytics event (the term is not sent).
+  useChangeEvent("Search", address.term, { mode });
+  useChangeEvent("Gender change", address.gender, { gender: address.gender });
+  useChangeEvent("Tag change", address.tag, { tag: address.tag ?? "none" });
 
   const [dialogOpen, setDialogOpen] = useState(false);
   const [, setLoadedCount] = useState(0);
