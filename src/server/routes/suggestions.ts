@@ -3,15 +3,14 @@ import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { suggestSummary, suggestTag } from "../../db/queries/suggestions.ts";
 import type { Identity } from "../../identity/identity.ts";
+import { SUMMARY_MAX, SUMMARY_MIN, TAG_MAX } from "../../moderation/suggestion-rules.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticateIfSent } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
 import { requirePerformer } from "../api/performers.ts";
 
-/** A summary is shown whole on a result card's description tab: long enough to say something. */
-export const SUMMARY_MIN = 10;
-export const SUMMARY_MAX = 2000;
+export { SUMMARY_MAX, SUMMARY_MIN } from "../../moderation/suggestion-rules.ts";
 
 /**
  * The most suggestions of each kind a performer may have waiting for review (issue 27): enough
@@ -35,7 +34,10 @@ const tagBody = z.object({
     .pipe(
       z
         .string()
-        .regex(/^[\p{Ll}\p{Lo}\p{Nd}_-]{1,64}$/u, "expected one tag: letters, digits, _ and -, up to 64"),
+        .regex(
+          new RegExp(`^[\\p{Ll}\\p{Lo}\\p{Nd}_-]{1,${TAG_MAX}}$`, "u"),
+          `expected one tag: letters, digits, _ and -, up to ${TAG_MAX}`,
+        ),
     ),
 });
 
