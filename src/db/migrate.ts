@@ -25,6 +25,7 @@ import * as pollHdRooms from "./migrations/0024-poll-hd-rooms.ts";
 import * as knownSignInAddresses from "./migrations/0025-known-sign-in-addresses.ts";
 import * as suggestionsOnce from "./migrations/0026-suggestions-once.ts";
 import * as siteSecrets from "./migrations/0027-site-secrets.ts";
+import * as sessionDevices from "./migrations/0029-session-devices.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0025-known-sign-in-addresses": knownSignInAddresses,
   "0026-suggestions-once": suggestionsOnce,
   "0027-site-secrets": siteSecrets,
+  "0029-session-devices": sessionDevices,
   "0021-bingo-cards": bingoCards,
   "0020-tip-menus": tipMenus,
 };
