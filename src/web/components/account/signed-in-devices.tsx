@@ -128,8 +128,10 @@ export function SignedInDevices({
                   In {placeName(device)} · last active{" "}
                   <time dateTime={device.lastUsedAt}>
                     {device.current ? "now" : lastActiveText(device.lastUsedAt, now)}
-                  </time>{" "}
-                  · signed in{" "}
+                  </time>
+                </p>
+                <p className="device-list__facts">
+                  Signed in{" "}
                   <time dateTime={device.createdAt}>
                     {new Date(device.createdAt).toLocaleDateString("en", { dateStyle: "medium" })}
                   </time>
