@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.ts";
+import { lastActiveText } from "../../lib/account/last-active.ts";
 import { countryName } from "../flag.tsx";
 import { Field, ProblemMessage, StatusMessage } from "./form-parts.tsx";
 
@@ -25,20 +26,6 @@ const problemOfError = (error: unknown): ApiProblem =>
         message: "The site could not be reached. Try again.",
         retryAfterSeconds: null,
       };
-
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-
-/** "5 minutes ago", "yesterday", or a date past a month: last use is kept in 5-minute steps anyway. */
-export function lastActiveText(iso: string, nowMs: number): string {
-  const minutes = Math.round((nowMs - Date.parse(iso)) / 60_000);
-  if (minutes < 5) return "in the last few minutes";
-  if (minutes < 60) return relative.format(-minutes, "minute");
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return relative.format(-hours, "hour");
-  const days = Math.round(hours / 24);
-  if (days <= 30) return relative.format(-days, "day");
-  return `on ${new Date(iso).toLocaleDateString("en", { dateStyle: "medium" })}`;
-}
 
 const deviceName = (device: SignedInDevice) => device.device ?? "Unknown browser";
 const placeName = (device: SignedInDevice) =>
