@@ -8,7 +8,7 @@ import { createIdentity } from "../../src/identity/identity.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
-import { DESKTOP, PHONE } from "./browser.ts";
+import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
 
 /**
@@ -92,6 +92,7 @@ describe("signed-in devices on /settings", () => {
           viewport.width,
         );
         await screenshot(here.page, `signed-in-devices-${name}-${viewport.width}`);
+        await expectNoSeriousViolations(here.page, `settings' signed-in devices (${name})`);
 
         await other.getByRole("button", { name: /^Sign out Firefox on Android/ }).click();
         await expect
