@@ -280,10 +280,17 @@ export interface AuthSessionsTable {
   user_id: string;
   token: string;
   expires_at: Date;
+  /** Always null since migration 0029 (a CHECK holds them so): better-auth's names for the raw client. */
   ip_address: string | null;
   user_agent: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Migration 0029: "Firefox on Android", or null when the browser did not say. */
+  device: string | null;
+  /** Migration 0029: ISO 3166 alpha-2 of the address signed in from, or null when unknown. */
+  country: string | null;
+  /** Migration 0029: renewed at most every few minutes (SESSION_USE_STEP_MS). */
+  last_used_at: Generated<Date>;
 }
 
 /** Migration 0013: a refresh cookie value issued (its sha256), and what replaced it. */

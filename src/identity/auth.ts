@@ -10,6 +10,7 @@ import { type Mailer, MailLimitError } from "../mail/mailer.ts";
 import { type AccountNotice, accountNotices, type PasswordChange } from "./account-notices.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules.ts";
+import { countryOf, deviceOf } from "./session-facts.ts";
 
 /** Where the identity routes live (SPEC §7's API host): the refresh cookie is scoped to it. */
 export const AUTH_PATH = "/v1/auth";
@@ -115,6 +116,11 @@ export function createAuth(options: AuthOptions) {
       },
       expiresIn: SESSION_DAYS * DAY_S,
       disableSessionRefresh: true,
+      // What the signed-in devices list shows (decision 0042); set by the hook below, never by input.
+      additionalFields: {
+        device: { type: "string", required: false, input: false, fieldName: "device" },
+        country: { type: "string", required: false, input: false, fieldName: "country" },
+      },
     },
     account: {
       modelName: "auth_accounts",
@@ -135,8 +141,23 @@ export function createAuth(options: AuthOptions) {
       // no trustedProviders, which would skip Google's email_verified (decision 0018).
       accountLinking: { enabled: true, requireLocalEmailVerified: true },
     },
-    // We never call Google's APIs, so its tokens are not kept (personal data is minimal).
     databaseHooks: {
+      // Every session (a password or a Google sign-in) keeps a coarse description of its client
+      // instead of the raw address and User-Agent better-auth would store (decision 0042).
+      session: {
+        create: {
+          before: async (session) => ({
+            data: {
+              ...session,
+              device: deviceOf(session.userAgent),
+              country: countryOf(session.ipAddress),
+              ipAddress: null,
+              userAgent: null,
+            },
+          }),
+        },
+      },
+      // We never call Google's APIs, so its tokens are not kept (personal data is minimal).
       account: {
         create: {
           before: async (account) => ({ data: { ...account, ...NO_PROVIDER_TOKENS } }),

@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 import { APIError } from "better-auth/api";
 import { createLocalJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose";
 import type { Db } from "../db/connect.ts";
+import { endSessionOf, openSessionsOf } from "../db/queries/account-sessions.ts";
 import {
   type AccountRow,
   accountOf,
@@ -55,6 +56,8 @@ async function waitOut(floorMs: number, start: number): Promise<void> {
 
 /** Deleting an account that has no password asks for a sign-in this recent (issue 27, ASVS V3.7.1). */
 export const FRESH_SIGN_IN_MS = 5 * 60_000;
+/** A session's "last active" moves in steps of this: one write per session every few minutes, not one per request. */
+export const SESSION_USE_STEP_MS = 5 * 60_000;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest();
 
@@ -122,6 +125,19 @@ const viewOf = (row: AccountRow): AccountView => ({
     .map((p) => (p === "credential" ? "password" : p === "google" ? "google" : null))
     .filter((m): m is "password" | "google" => m !== null),
 });
+
+/** One signed-in device as its owner sees it (decision 0042). */
+export interface SessionView {
+  id: string;
+  /** "Firefox on Android"; null when the browser did not say. */
+  device: string | null;
+  /** ISO 3166 alpha-2 of where it signed in from; null when unknown (a private address, say). */
+  country: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  /** The session the asking identity token belongs to. */
+  current: boolean;
+}
 
 /** Where the browser goes to sign in with an external provider, and the cookies to carry there. */
 export interface ExternalStart {
@@ -409,11 +425,61 @@ export function createIdentity(
       await deleteAccount(db, caller.userId);
     },
 
+    /** The account's open sessions (signed-in devices), the caller's own first, then the most recently used. */
+    async sessions(caller: Caller): Promise<SessionView[]> {
+      const rows = await openSessionsOf(db, caller.userId, new Date(now()));
+      return rows
+        .map((row) => ({
+          id: row.id,
+          device: row.device,
+          country: row.country,
+          createdAt: row.createdAt.toISOString(),
+          lastUsedAt: row.lastUsedAt.toISOString(),
+          current: row.id === caller.sessionId,
+        }))
+        .sort((a, b) => Number(b.current) - Number(a.current));
+    },
+
+    /** Ends one of the caller's own sessions at once; false when the account has none of that id (another's included). */
+    endSession(caller: Caller, sessionId: string): Promise<boolean> {
+      return endSessionOf(db, caller.userId, sessionId);
+    },
+
+    /**
+     * Ends every session of the account but the caller's, confirmed by the password (checked under
+     * the abuse limits) or, for an account without one, by a sign-in within FRESH_SIGN_IN_MS: a
+     * stolen identity token alone must not be able to throw the owner out of every other device
+     * (ASVS V3.3.4). How many ended.
+     */
+    async endOtherSessions(
+      caller: Caller,
+      password: string | undefined,
+      client: ClientFacts,
+    ): Promise<number> {
+      const account = await accountOf(db, caller.userId);
+      if (account === undefined) return 0;
+      const stored = await passwordHashOf(db, caller.userId);
+      if (stored !== null) {
+        // Nothing typed: nothing to check, and nothing counted.
+        if (password === undefined) throw new WrongPassword();
+        const attempt = await limits.beforePasswordCheck(account.email, client.ip);
+        if (!(await verifyPassword(stored, password))) throw new WrongPassword();
+        await attempt.succeeded(caller.userId);
+      } else {
+        if (password !== undefined) throw new WrongPassword();
+        const since = new Date(now() - FRESH_SIGN_IN_MS);
+        if (!(await sessionSignedInSince(db, caller.sessionId, since))) throw new ReauthenticationRequired();
+      }
+      return deleteOtherSessions(db, caller.userId, caller.sessionId);
+    },
+
     /** The caller of a Bearer token: signed by our keys, for our API, unexpired, its session still open. */
     async authenticate(token: string): Promise<Caller | null> {
       const payload = await verified(token);
       if (typeof payload?.sub !== "string" || typeof payload.sid !== "string") return null;
-      if (!(await sessionIsOpen(db, payload.sid, new Date(now())))) return null;
+      const at = now();
+      if (!(await sessionIsOpen(db, payload.sid, new Date(at), new Date(at - SESSION_USE_STEP_MS))))
+        return null;
       return { userId: payload.sub, sessionId: payload.sid };
     },
 

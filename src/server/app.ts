@@ -39,6 +39,7 @@ import {
   registerAccountImages,
   registerProfileImageFiles,
 } from "./routes/account-images.ts";
+import { registerAccountSessions } from "./routes/account-sessions.ts";
 import { registerAccountSettings } from "./routes/account-settings.ts";
 import { registerApiDocs } from "./routes/api-docs.ts";
 import { registerAuthRoutes } from "./routes/auth/auth-routes.ts";
@@ -260,6 +261,7 @@ function registerRoutes(
         moderationCookie: moderationCookie(options.db, options.identity, config.MODERATOR_EMAILS, https),
       });
       registerAccount(api, options.identity, { https });
+      registerAccountSessions(api, options.identity, { https });
       if (googleSignInOf(options) !== null) registerGoogleRoutes(api, options.identity, { https });
       registerLists(api, options.db, options.identity);
       registerBingoCards(api, options.db, options.identity);

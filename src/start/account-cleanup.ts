@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import type { Db } from "../db/connect.ts";
+import { pruneExpiredSessions } from "../db/queries/account-sessions.ts";
 import { deleteUnconfirmedAccounts } from "../db/queries/accounts.ts";
 import { pruneCounters } from "../db/queries/auth-limits.ts";
 import { pruneKnownAddresses } from "../db/queries/known-addresses.ts";
@@ -17,7 +18,8 @@ export const COUNTERS_KEPT_MS = 24 * 3600_000;
 
 /**
  * Every hour: deletes the accounts nobody confirmed within 48 hours (decision 0018), the abuse
- * limits' idle counters and stale known addresses (pruned here, off the sign-in path), and the list and profile images under
+ * limits' idle counters and stale known addresses (pruned here, off the sign-in path), the sessions
+ * past their end (decision 0042; signed-out ones are deleted at once), and the list and profile images under
  * DATA_DIR that no list or profile has used for a day (decisions 0020, 0022).
  */
 export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, dataDir: string): void {
@@ -29,6 +31,8 @@ export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, d
       await pruneCounters(db, new Date(Date.now() - COUNTERS_KEPT_MS));
       // An address not renewed within KNOWN_ADDRESS_DAYS is known no more (decision 0031).
       await pruneKnownAddresses(db, new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000));
+      // An expired session opens nothing; its device and country are personal data kept for nothing.
+      await pruneExpiredSessions(db, new Date());
       const images = await pruneListImages(
         db,
         listImagesDir(dataDir),

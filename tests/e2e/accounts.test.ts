@@ -293,7 +293,7 @@ describe("accounts in Chromium", () => {
       await signInInline(page, email);
       await expect.poll(() => shownEmail(page).textContent()).toBe(email);
     }
-    await here.page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await here.page.getByRole("button", { name: "Sign out everywhere", exact: true }).click();
     await here.page.getByRole("heading", { level: 1, name: "You are signed out" }).waitFor();
     await there.page.reload();
     await there.page.locator(".account-page").getByRole("button", { name: "Sign in", exact: true }).waitFor();

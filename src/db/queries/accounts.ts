@@ -68,13 +68,14 @@ export async function emailIfAnotherWayIn(
   return row?.email;
 }
 
-/** Ends every sign-in of the account but one (after a password change, the other devices). */
-export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
-  await db
+/** Ends every sign-in of the account but one (after a password change, the other devices); how many ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+  const result = await db
     .deleteFrom("auth_sessions")
     .where("user_id", "=", userId)
     .where("id", "<>", keepSessionId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -87,12 +87,27 @@ export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void
   await db.deleteFrom("auth_sessions").where("user_id", "=", userId).execute();
 }
 
-/** A session still open (the identity token's check: a signed-out session's token stops at once). */
-export async function sessionIsOpen(db: Db, sessionId: string, now: Date): Promise<boolean> {
+/**
+ * A session still open (the identity token's check: a signed-out session's token stops at once).
+ * In the same statement, an open session last marked used before `renewBefore` is marked used
+ * `now`: the signed-in devices list says when each was last active (decision 0042), and the
+ * threshold keeps that to one write every few minutes per session rather than one per request.
+ */
+export async function sessionIsOpen(
+  db: Db,
+  sessionId: string,
+  now: Date,
+  renewBefore: Date,
+): Promise<boolean> {
   const { rows } = await sql<{ open: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM auth_sessions WHERE id = ${sessionId}::uuid AND expires_at > ${now}) AS open`.execute(
-    db,
-  );
+    WITH open AS (
+      SELECT id, last_used_at FROM auth_sessions WHERE id = ${sessionId}::uuid AND expires_at > ${now}
+    ), used AS (
+      UPDATE auth_sessions s SET last_used_at = ${now}
+      FROM open WHERE s.id = open.id AND open.last_used_at < ${renewBefore}
+      RETURNING s.id
+    )
+    SELECT EXISTS (SELECT 1 FROM open) AS open`.execute(db);
   return rows[0]?.open === true;
 }
 

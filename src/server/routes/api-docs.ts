@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { openApiDocument, type RouteDoc } from "../api/openapi.ts";
 import { ACCOUNT_DOCS } from "./account.ts";
 import { ACCOUNT_IMAGES_DOCS } from "./account-images.ts";
+import { ACCOUNT_SESSIONS_DOCS } from "./account-sessions.ts";
 import { ACCOUNT_SETTINGS_DOCS } from "./account-settings.ts";
 import { AUTH_DOCS } from "./auth/auth-routes.ts";
 import { BINGO_CARD_DOCS } from "./bingo-cards.ts";
@@ -61,6 +62,7 @@ export const API_DOCS: readonly RouteDoc[] = [
   ...SUGGESTIONS_DOCS,
   ...AUTH_DOCS,
   ...ACCOUNT_DOCS,
+  ...ACCOUNT_SESSIONS_DOCS,
   ...LIST_DOCS,
   ...BINGO_CARD_DOCS,
   ...LIST_SUMMARY_DOCS,

@@ -5,6 +5,7 @@ import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.
 import type { UserRecord } from "../../lib/account/user-record.ts";
 import { PerformerProfileSection } from "../profile/profile-section.tsx";
 import { Field, NewPasswordField, ProblemMessage, StatusMessage } from "./form-parts.tsx";
+import { SignedInDevices } from "./signed-in-devices.tsx";
 
 /** GET /v1/account. */
 export interface AccountDetails {
@@ -80,6 +81,7 @@ export function AccountPanel({ session, user }: { session: AccountSession; user:
         )}
       </section>
       {details !== null && passwordAccount && <ChangePassword session={session} />}
+      {details !== null && <SignedInDevices session={session} passwordAccount={passwordAccount} />}
       <SignOutEverywhere session={session} />
       <section className="account-section" aria-labelledby="lists-heading">
         <h2 id="lists-heading">Your lists</h2>
