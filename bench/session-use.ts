@@ -14,7 +14,7 @@ import { median } from "./search-report.ts";
 /**
  * `npm run bench:session-use`: what marking a session used costs the identity token's check
  * (decision 0042). Every authenticated request reads its session; since migration 0029 the same
- * statement renews `last_used_at` when it is over 5 minutes old. Three checks, interleaved in each
+ * check renews `last_used_at`, by a second statement, when it is over 5 minutes old. Three checks, interleaved in each
  * round, --calls sequential calls each over one pooled connection, on --sessions open sessions:
  *
  *   before   the check as it was: SELECT EXISTS (…) (the baseline);
