@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { testLayers } from "./tests/layers.ts";
+import { ownProcessReason, testLayers } from "./tests/layers.ts";
 
 /**
  * The tests in four layers (docs/decisions/0011-test-layers.md), each a project with a script:
@@ -9,10 +9,11 @@ import { testLayers } from "./tests/layers.ts";
  *
  * The worker counts were measured on the project's 2 cores (BENCHMARKS.md, "Test layers"). Projects
  * run one group after the other (`sequence.groupOrder`: Vitest requires it of projects whose worker
- * counts differ): unit, integration, browser, then process.
+ * counts differ): unit, integration, then browser and process together (both 2 workers, one pool).
  */
 
-const layers = testLayers(fileURLToPath(new URL(".", import.meta.url)));
+const root = fileURLToPath(new URL(".", import.meta.url));
+const layers = testLayers(root);
 
 const common = {
   testTimeout: 60_000,
@@ -23,6 +24,39 @@ const common = {
 
 /** The layers that need PostgreSQL start the one shared cluster; unit starts none. */
 const withDatabase = { globalSetup: ["tests/global-setup.ts"] };
+
+/**
+ * The integration files run one after the other in each worker's one module graph
+ * (`isolate: false`): loading the app's modules again for every file was about a third of the
+ * layer's time (BENCHMARKS.md, "Test layers", issue 31). They set no process-wide state and share
+ * no rows (a database each); those that replace a module or time themselves (tests/layers.ts,
+ * ownProcessReason) keep a process of their own per file, in the project `integration-isolated`
+ * of the same group. The browser layer, tried so too, keeps a process per file (BENCHMARKS.md).
+ */
+function sharedAndIsolated(files: string[]): { shared: string[]; isolated: string[] } {
+  const isolated = files.filter((file) => ownProcessReason(root, file) !== undefined);
+  return { shared: files.filter((file) => !isolated.includes(file)), isolated };
+}
+
+/** The layer's project in a shared module graph, and its `-isolated` one when any file needs it. */
+function layerProjects(name: string, files: string[], options: { maxWorkers: number; groupOrder: number }) {
+  const { shared, isolated } = sharedAndIsolated(files);
+  const project = (projectName: string, include: string[], isolate: boolean) => ({
+    test: {
+      ...common,
+      ...withDatabase,
+      name: projectName,
+      include,
+      isolate,
+      maxWorkers: options.maxWorkers,
+      sequence: { groupOrder: options.groupOrder },
+    },
+  });
+  return [
+    project(name, shared, false),
+    ...(isolated.length > 0 ? [project(`${name}-isolated`, isolated, true)] : []),
+  ];
+}
 
 export default defineConfig({
   test: {
@@ -40,18 +74,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        test: {
-          ...common,
-          ...withDatabase,
-          name: "integration",
-          include: layers.integration,
-          // Mostly waiting on PostgreSQL: 3 at once took about half the time of 1 (61 to 68 s
-          // against 124); 2 and 4 were within the noise of 3.
-          maxWorkers: 3,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      // Mostly waiting on PostgreSQL: 3 at once took about half the time of 1 (61 to 68 s against
+      // 124); 2 and 4 were within the noise of 3.
+      ...layerProjects("integration", layers.integration, { maxWorkers: 3, groupOrder: 1 }),
       {
         test: {
           ...common,
@@ -60,6 +85,7 @@ export default defineConfig({
           include: layers.browser,
           // Chromium renders on both cores: 2 files at once saved about a tenth, 3 nothing more.
           maxWorkers: 2,
+          // With the process layer: both 2 workers, so Vitest lets them share one pool.
           sequence: { groupOrder: 2 },
         },
       },
@@ -73,7 +99,9 @@ export default defineConfig({
           // kill and restart): 2 at once took two thirds of the time of 1 (93 to 97 s against 141
           // to 148). Each picks free ports and temporary directories of its own.
           maxWorkers: 2,
-          sequence: { groupOrder: 3 },
+          // In the browser layer's group: the longest of these (an install and build, 4 minutes
+          // under load) starts first, beside browser files, instead of alone after all of them.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

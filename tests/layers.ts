@@ -99,6 +99,24 @@ export function layerOfSourceTest(root: string, file: string): { layer: Layer; b
   return { layer: "unit" };
 }
 
+/**
+ * Why a test file needs a process of its own, if it does. The integration and browser layers run
+ * their files one after the other in each worker's one module graph (vitest.config.ts); two kinds
+ * of file cannot share it:
+ *
+ * - one that replaces a module (`vi.mock`, `vi.doMock`): a module an earlier file loaded stays
+ *   loaded, and the replacement would come too late;
+ * - one that times itself (`performance.now()`): a worker that has run other files has a bigger
+ *   heap and more left running, and in the first shared run two such files missed their bounds
+ *   under load (a 84.5 ms gap against 95; medians 30 ms apart against 20) that they met alone.
+ */
+export function ownProcessReason(root: string, file: string): string | undefined {
+  const text = readFileSync(path.join(root, file), "utf8");
+  if (/\bvi\.(?:mock|doMock)\(/.test(text)) return "replaces modules";
+  if (/\bperformance\.now\(\)/.test(text)) return "times itself";
+  return undefined;
+}
+
 export interface TestLayers {
   unit: string[];
   integration: string[];

@@ -87,7 +87,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
 
-/** The page families and widths this test file has scanned (one Vitest worker runs one file). */
+/** The page families and widths each test file has scanned: a worker runs several files one after
+ *  the other in one module graph (vitest.config.ts), so the key names the file. */
 const scanned = new Set<string>();
 
 /**
@@ -99,8 +100,9 @@ const scanned = new Set<string>();
 export async function expectNoSeriousViolations(page: Page, family: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   const key = `${family} at ${width} px`;
-  if (scanned.has(key))
+  const fileKey = `${expect.getState().testPath ?? ""}: ${key}`;
+  if (scanned.has(fileKey))
     throw new Error(`axe has already scanned ${key} in this file: once per family and width`);
-  scanned.add(key);
+  scanned.add(fileKey);
   expect(await seriousViolations(page), `${key}: ${page.url()}`).toEqual([]);
 }

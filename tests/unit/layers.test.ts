@@ -1,11 +1,17 @@
 import childProcess from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { INTEGRATION_MARKERS, layerOfSourceTest, PROCESS_MARKERS, testLayers } from "../layers.ts";
+import {
+  INTEGRATION_MARKERS,
+  layerOfSourceTest,
+  ownProcessReason,
+  PROCESS_MARKERS,
+  testLayers,
+} from "../layers.ts";
 
 /**
  * The test layers' classification (tests/layers.ts) and the unit layer's guard
@@ -84,6 +90,35 @@ describe("the layer of a test beside the code", () => {
     await rm(path.join(root, "tests/stray.test.ts"));
     await rm(path.join(root, "src/server/app.ts"));
     expect(() => testLayers(root)).toThrow("tests/layers.ts names src/server/app.ts, which no longer exists");
+  });
+
+  it("gives a process of its own to a file that replaces modules or times itself", async () => {
+    await write("src/m.test.ts", 'vi.mock("./hash.ts", async (original) => ({ ...(await original()) }));\n');
+    await write("src/n.test.ts", 'it("x", () => {\n  vi.doMock("./hash.ts");\n});\n');
+    await write("src/o.test.ts", "const start = performance.now();\n");
+    await write(
+      "src/p.test.ts",
+      'const spy = vi.fn();\nvi.spyOn(console, "log");\n// no vi.mocking, no performance.timeOrigin\n',
+    );
+    expect(ownProcessReason(root, "src/m.test.ts")).toBe("replaces modules");
+    expect(ownProcessReason(root, "src/n.test.ts")).toBe("replaces modules");
+    expect(ownProcessReason(root, "src/o.test.ts")).toBe("times itself");
+    expect(ownProcessReason(root, "src/p.test.ts")).toBeUndefined();
+    // This repository's: the sign-in limits' test counts the hashing it replaces.
+    expect(ownProcessReason(repository, "src/server/routes/auth/sign-in-limits.test.ts")).toBe(
+      "replaces modules",
+    );
+    expect(ownProcessReason(repository, "src/platform/feed-client.test.ts")).toBe("times itself");
+    expect(ownProcessReason(repository, "src/db/migrate.test.ts")).toBeUndefined();
+  });
+
+  it("has the layer scripts and CI select the integration layer's isolated project too", async () => {
+    const { scripts } = JSON.parse(await readFile(path.join(repository, "package.json"), "utf8"));
+    expect(scripts["test:integration"]).toContain("--project 'integration*'");
+    expect(scripts["test:fast"]).toContain("--project unit --project 'integration*'");
+    expect(await readFile(path.join(repository, ".ci/run"), "utf8")).toContain(
+      "--project unit --project 'integration*'",
+    );
   });
 
   it("puts every test file of this repository in exactly one layer, this one in unit", () => {
