@@ -117,9 +117,9 @@ export default [
   // The claim schedule page (SPEC §2 names it): the verified performer's schedule editor alone.
   route("claim/:user/schedule", "routes/claim-schedule.tsx"),
   route("optout/:user", "routes/optout.tsx"),
-  route("model/:user", "routes/model.tsx"),
-  route("schedule/:user", "routes/schedule.tsx"),
-  route(":performerName", "routes/performer.tsx"),
+  route("model/:user", "pages/performer/model.route.tsx", { id: "routes/model" }),
+  route("schedule/:user", "pages/performer/schedule.route.tsx", { id: "routes/schedule" }),
+  route(":performerName", "pages/performer/performer.route.tsx", { id: "routes/performer" }),
   // Last resort: any other address is the 404 page (pages/not-found/route.tsx).
   route("*", "pages/not-found/route.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

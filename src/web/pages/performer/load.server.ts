@@ -24,13 +24,13 @@ import {
   performerStreamRows,
   SESSION_ROW_FIELDS,
 } from "../../../stats/queries/performer-streams.ts";
-import { toColumns } from "../columns.ts";
-import { notFound } from "../page-errors.server.ts";
-import { aboutMeToShow, ownProfileView } from "../profile/own-profile-view.ts";
+import { toColumns } from "../../lib/columns.ts";
+import { notFound } from "../../lib/page-errors.server.ts";
 import { calendarData } from "./calendar-data.ts";
-import { heatWeek, readWeeks } from "./heat-map.ts";
-import { milestoneProgress } from "./milestones.ts";
+import { heatWeek, readWeeks } from "./heat-map-parts.ts";
+import { milestoneProgress } from "./milestones-parts.ts";
 import { performerOfAddress, performerPath, schedulePath } from "./name.server.ts";
+import { aboutMeToShow, ownProfileView } from "./own-profile-view.ts";
 import type { PerformerLive, PerformerPageData } from "./page-data.ts";
 
 /** Sessions in the table: the latest first. */

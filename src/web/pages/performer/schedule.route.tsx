@@ -1,13 +1,13 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError } from "react-router";
-import { ErrorPage } from "../components/error-page.tsx";
-import performerCss from "../components/performer/performer.css?url";
-import { SchedulePage } from "../components/performer/schedule-page.tsx";
-import ownProfileCss from "../components/profile/own-profile.css?url";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { loadSchedulePage } from "../lib/performer/schedule-load.server.ts";
-import { scheduleDescription, scheduleTitle } from "../lib/performer/titles.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import ownProfileCss from "./own-profile.css?url";
+import performerCss from "./performer.css?url";
+import { loadSchedulePage } from "./schedule-load.server.ts";
+import { SchedulePage } from "./schedule-page.tsx";
+import { scheduleDescription, scheduleTitle } from "./titles.ts";
 
 /** /schedule/{user} (SPEC §2): when the performer usually streams; 404 like the performer page. */
 export const links: LinksFunction = () => [

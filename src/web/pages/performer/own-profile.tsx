@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { canSearch, tipMenuPath } from "../../../site/tipmenu.ts";
-import type { OwnProfileView } from "../../lib/profile/own-profile-view.ts";
+import type { OwnProfileView } from "./own-profile-view.ts";
 import { WeeklySchedule } from "./weekly-schedule.tsx";
 
 /** The banner and the profile picture a verified performer set; nothing when they set neither. */

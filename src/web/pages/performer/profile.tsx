@@ -1,13 +1,13 @@
+import { countryName, Flag } from "../../components/flag.tsx";
+import { AddToList } from "../../components/lists/add-to-list.tsx";
+import { LivePlayer } from "../../components/live-player.tsx";
 import { useAgeVerification } from "../../lib/age-verification.ts";
 import { genderNameOfCode } from "../../lib/page-genders.ts";
-import type { PerformerPageData } from "../../lib/performer/page-data.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { countryName, Flag } from "../flag.tsx";
-import { AddToList } from "../lists/add-to-list.tsx";
-import { LivePlayer } from "../live-player.tsx";
-import { VerifiedMark } from "../profile/verified-mark.tsx";
 import { figure, utcTime } from "./format.ts";
+import type { PerformerPageData } from "./page-data.ts";
 import { ProfileThumb } from "./profile-thumb.tsx";
+import { VerifiedMark } from "./verified-mark.tsx";
 
 /**
  * The profile: who, where, languages, the bio, tags of the latest broadcast, followers, first and

@@ -5,7 +5,7 @@ import {
   type WallTime,
   WEEKDAY_NAMES,
   wallTimeAt,
-} from "./weekly-time.ts";
+} from "../../lib/profile/weekly-time.ts";
 
 /** A stream's start and end instants (ms). */
 export type StreamTimes = Pick<Occurrence, "start" | "end">;

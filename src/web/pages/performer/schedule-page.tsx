@@ -1,11 +1,11 @@
 import { toRows } from "../../lib/columns.ts";
 import { formatDuration } from "../../lib/format.ts";
-import type { SchedulePageData } from "../../lib/performer/schedule-load.server.ts";
-import { OwnProfileBanner } from "../profile/own-profile.tsx";
-import { OwnScheduleDetails, OwnScheduleMain } from "../profile/own-schedule.tsx";
 import { ActivityCalendar } from "./activity-calendar.tsx";
 import { minutesBetween, utcTime } from "./format.ts";
 import { HeatMap } from "./heat-map.tsx";
+import { OwnProfileBanner } from "./own-profile.tsx";
+import { OwnScheduleDetails, OwnScheduleMain } from "./own-schedule.tsx";
+import type { SchedulePageData } from "./schedule-load.server.ts";
 
 /** /schedule/{user}: when the performer usually streams. */
 export function SchedulePage({ data }: { data: SchedulePageData }) {

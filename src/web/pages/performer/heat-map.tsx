@@ -1,6 +1,6 @@
 import { escapeHtml } from "../../lib/html-text.ts";
-import type { HeatWeek, WeekChoice } from "../../lib/performer/heat-map.ts";
-import { heatRows, WEEK_CHOICES } from "../../lib/performer/heat-map.ts";
+import type { HeatWeek, WeekChoice } from "./heat-map-parts.ts";
+import { heatRows, WEEK_CHOICES } from "./heat-map-parts.ts";
 
 const hourLabel = (hour: number) => String(hour).padStart(2, "0");
 

@@ -1,10 +1,10 @@
 import type { LinksFunction } from "react-router";
-import chartCss from "../charts/time-chart.css?url";
-import { flagLinks } from "../flag.tsx";
-import ownProfileCss from "../profile/own-profile.css?url";
-import cellsCss from "../ranking-cells.css?url";
-import tokensCss from "../tokens/tokens.css?url";
+import chartCss from "../../components/charts/time-chart.css?url";
+import { flagLinks } from "../../components/flag.tsx";
+import cellsCss from "../../components/ranking-cells.css?url";
+import ownProfileCss from "./own-profile.css?url";
 import performerCss from "./performer.css?url";
+import tokensCss from "./tokens.css?url";
 
 /**
  * The stylesheets of the routes that show the performer page (/{performerName}, /model/{user});

@@ -1,5 +1,5 @@
-import type { PerformerHeader } from "../../lib/performer/page-data.ts";
 import { OwnProfileDetails } from "./own-profile.tsx";
+import type { PerformerHeader } from "./page-data.ts";
 import { VerifiedMark } from "./verified-mark.tsx";
 import { WeeklySchedule } from "./weekly-schedule.tsx";
 

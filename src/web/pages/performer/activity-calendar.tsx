@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { formatDuration } from "../../lib/format.ts";
-import { type CalendarData, calendarCells } from "../../lib/performer/calendar-data.ts";
+import { type CalendarData, calendarCells } from "./calendar-data.ts";
 
 const CELL = 12;
 const GAP = 2;

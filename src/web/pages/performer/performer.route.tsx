@@ -1,20 +1,15 @@
 import type { HeadersFunction } from "react-router";
 import { data, redirect, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../components/error-page.tsx";
-import { PerformerPage } from "../components/performer/performer-page.tsx";
-import { performerLinks } from "../components/performer/performer-route.tsx";
-import { TokenPage } from "../components/tokens/token-page.tsx";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { loadPerformerPage } from "../lib/performer/load.server.ts";
-import {
-  performerDescription,
-  performerTitle,
-  tokenDescription,
-  tokenTitle,
-} from "../lib/performer/titles.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
-import { loadTokenPage } from "../lib/tokens/load.server.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import { loadPerformerPage } from "./load.server.ts";
+import { PerformerPage } from "./performer-page.tsx";
+import { performerLinks } from "./route-parts.ts";
+import { performerDescription, performerTitle, tokenDescription, tokenTitle } from "./titles.ts";
+import { loadTokenPage } from "./token-load.server.ts";
+import { TokenPage } from "./token-page.tsx";
 
 /**
  * Every single-segment address no other route takes (SPEC §2): /{platform}-tokens, the token page

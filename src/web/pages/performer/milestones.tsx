@@ -1,5 +1,5 @@
-import type { MilestoneProgress } from "../../lib/performer/milestones.ts";
 import { figure } from "./format.ts";
+import type { MilestoneProgress } from "./milestones-parts.ts";
 
 /** Viewer milestones (SPEC §9, 1000 to 1,000,000): those reached and when first, and the next. */
 export function Milestones({ progress, peak }: { progress: MilestoneProgress; peak: number | null }) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../tests/helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { type PerformerFixture, seedPerformerFixture } from "../../tests/helpers/performer-fixture.ts";
-import { loadConfig } from "../config.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { testApp } from "../../../../tests/helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { type PerformerFixture, seedPerformerFixture } from "../../../../tests/helpers/performer-fixture.ts";
+import { loadConfig } from "../../../config.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";

@@ -1,5 +1,5 @@
 import { formatCount } from "../../lib/format.ts";
-import type { TokenPageData } from "../../lib/tokens/load.server.ts";
+import type { TokenPageData } from "./token-load.server.ts";
 
 const figure = (value: number | null) => (value === null ? "–" : formatCount(value));
 

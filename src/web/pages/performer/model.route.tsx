@@ -1,12 +1,12 @@
 import type { HeadersFunction } from "react-router";
 import { useLoaderData, useRouteError } from "react-router";
-import { ErrorPage } from "../components/error-page.tsx";
-import { PerformerPage } from "../components/performer/performer-page.tsx";
-import { performerLinks } from "../components/performer/performer-route.tsx";
-import type { PageLoaderArgs } from "../lib/page-loader.ts";
-import { loadPerformerPage } from "../lib/performer/load.server.ts";
-import { performerDescription, performerTitle } from "../lib/performer/titles.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../lib/seo.ts";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { loadPerformerPage } from "./load.server.ts";
+import { PerformerPage } from "./performer-page.tsx";
+import { performerLinks } from "./route-parts.ts";
+import { performerDescription, performerTitle } from "./titles.ts";
 
 /**
  * /model/{user} (SPEC §2: "performer home; user is lowercased"): the performer page, whose

@@ -1,6 +1,6 @@
-import { bioForDisplay } from "../performer/bio-text.ts";
-import { type ProfileSettings, socialLinks } from "./profile-data.ts";
-import { nextStream, type WeeklySlot } from "./weekly-time.ts";
+import { bioForDisplay } from "../../lib/profile/bio-text.ts";
+import { type ProfileSettings, socialLinks } from "../../lib/profile/profile-data.ts";
+import { nextStream, type WeeklySlot } from "../../lib/profile/weekly-time.ts";
 
 /**
  * What the performer pages show of a verified performer's own profile: only what visitors may see

@@ -1,10 +1,10 @@
 import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts";
 import type { StreamSession, StreamSessionRow } from "../../../stats/queries/performer-streams.ts";
-import type { Columns } from "../columns.ts";
-import type { OwnProfileView } from "../profile/own-profile-view.ts";
+import type { Columns } from "../../lib/columns.ts";
 import type { CalendarData } from "./calendar-data.ts";
-import type { HeatWeek, WeekChoice } from "./heat-map.ts";
-import type { MilestoneProgress } from "./milestones.ts";
+import type { HeatWeek, WeekChoice } from "./heat-map-parts.ts";
+import type { MilestoneProgress } from "./milestones-parts.ts";
+import type { OwnProfileView } from "./own-profile-view.ts";
 
 /** A performer's live state (SPEC §4) as the page shows it. */
 export interface PerformerLive {

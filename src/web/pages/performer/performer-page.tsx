@@ -1,12 +1,12 @@
+import { TimeChart } from "../../components/charts/time-chart.tsx";
 import { toRows } from "../../lib/columns.ts";
 import { comparePath } from "../../lib/compare/compare-query.ts";
-import type { PerformerPageData } from "../../lib/performer/page-data.ts";
-import { TimeChart } from "../charts/time-chart.tsx";
-import { OwnProfileBanner, OwnProfileSections } from "../profile/own-profile.tsx";
 import { ActivityCalendar } from "./activity-calendar.tsx";
 import { DailyTable } from "./daily-table.tsx";
 import { HeatMap } from "./heat-map.tsx";
 import { Milestones } from "./milestones.tsx";
+import { OwnProfileBanner, OwnProfileSections } from "./own-profile.tsx";
+import type { PerformerPageData } from "./page-data.ts";
 import { Profile } from "./profile.tsx";
 import { StreamSessions } from "./stream-sessions.tsx";
 

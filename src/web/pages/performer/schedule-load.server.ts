@@ -5,12 +5,12 @@ import { dayOfInstant } from "../../../stats/calendar.ts";
 import { activityCalendar } from "../../../stats/queries/activity-calendar.ts";
 import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
 import { performerStreams } from "../../../stats/queries/performer-streams.ts";
-import { type Columns, toColumns } from "../columns.ts";
-import { notFound } from "../page-errors.server.ts";
-import { ownProfileView } from "../profile/own-profile-view.ts";
+import { type Columns, toColumns } from "../../lib/columns.ts";
+import { notFound } from "../../lib/page-errors.server.ts";
 import { type CalendarData, calendarData } from "./calendar-data.ts";
-import { type HeatWeek, heatWeek, readWeeks, type WeekChoice } from "./heat-map.ts";
+import { type HeatWeek, heatWeek, readWeeks, type WeekChoice } from "./heat-map-parts.ts";
 import { performerOfAddress, performerPath, schedulePath } from "./name.server.ts";
+import { ownProfileView } from "./own-profile-view.ts";
 import type { PerformerHeader } from "./page-data.ts";
 import { scheduleInWords } from "./schedule-words.ts";
 

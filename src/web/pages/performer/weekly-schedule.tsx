@@ -1,6 +1,4 @@
 import { useEffect, useState } from "react";
-import { nextStreamForVisitor, nextStreamInPerformerZone } from "../../lib/profile/next-stream-text.ts";
-import type { OwnProfileView } from "../../lib/profile/own-profile-view.ts";
 import {
   browserZone,
   isKnownZone,
@@ -11,6 +9,8 @@ import {
   wallTimeAt,
   weekInZone,
 } from "../../lib/profile/weekly-time.ts";
+import { nextStreamForVisitor, nextStreamInPerformerZone } from "./next-stream-text.ts";
+import type { OwnProfileView } from "./own-profile-view.ts";
 
 /** The visitor's clock: how often the next stream is worked out again while the page stays open. */
 const TICK_MS = 60_000;

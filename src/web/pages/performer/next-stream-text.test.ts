@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { nextOccurrence } from "../../lib/profile/weekly-time.ts";
 import { dayWord, nextStreamForVisitor, nextStreamInPerformerZone } from "./next-stream-text.ts";
-import { nextOccurrence } from "./weekly-time.ts";
 
 const AMS = "Europe/Amsterdam";
 // Monday 2026-11-23, 12:00 UTC.

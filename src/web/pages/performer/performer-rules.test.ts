@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { HourlyBucket } from "../../../stats/queries/hourly-stats.ts";
-import { BIO_CUT_CHARS, bioForDisplay } from "./bio-text.ts";
-import { heatLevel, heatRows, heatWeek, readWeeks } from "./heat-map.ts";
-import { milestoneProgress } from "./milestones.ts";
+import { BIO_CUT_CHARS, bioForDisplay } from "../../lib/profile/bio-text.ts";
+import { heatLevel, heatRows, heatWeek, readWeeks } from "./heat-map-parts.ts";
+import { milestoneProgress } from "./milestones-parts.ts";
 import { hourRanges, scheduleInWords } from "./schedule-words.ts";
 
 /** 168 empty buckets, with the given (weekday, hour) → daysOnline filled (60 minutes per day). */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../tests/helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
-import { type PerformerFixture, seedPerformerFixture } from "../../tests/helpers/performer-fixture.ts";
-import { loadConfig } from "../config.ts";
-import { recordThumbStored } from "../db/queries/performer-thumbs.ts";
-import { missingBuildMessage, webBuildExists } from "./pages.ts";
+import { testApp } from "../../../../tests/helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { type PerformerFixture, seedPerformerFixture } from "../../../../tests/helpers/performer-fixture.ts";
+import { loadConfig } from "../../../config.ts";
+import { recordThumbStored } from "../../../db/queries/performer-thumbs.ts";
+import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 const PLATFORM = "TestCams";
 const IMAGE_HOST = "http://images.test";
