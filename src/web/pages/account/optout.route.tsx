@@ -1,9 +1,8 @@
 import { type HeadersFunction, useParams, useRouteError } from "react-router";
-import { OptoutPanel } from "../components/account/optout-panel.tsx";
-import { CheckingSignIn, SignedOutPrompt } from "../components/account/signed-out-prompt.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
-import { useLoginStatus } from "../lib/account/login-status.tsx";
-import { performerOfParam } from "../lib/account/performer-claim.ts";
+import { CheckingSignIn, SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { performerOfParam } from "../../lib/account/performer-claim.ts";
 import {
   accountPageHeaders,
   errorMeta,
@@ -11,7 +10,8 @@ import {
   pageMeta,
   siteOf,
   titled,
-} from "../lib/seo.ts";
+} from "../../lib/seo.ts";
+import { OptoutPanel } from "./optout-panel.tsx";
 
 export const headers: HeadersFunction = accountPageHeaders;
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { type HeadersFunction, Link, useLocation, useNavigate, useRouteError } from "react-router";
-import { ErrorPage } from "../components/error-page.tsx";
-import { SIGN_OUT_REDIRECT_MS } from "../lib/account/account-session.ts";
-import { useLoginStatus } from "../lib/account/login-status.tsx";
-import { accountPageHeaders, errorMeta, type PageMetaFunction, titled } from "../lib/seo.ts";
+import { ErrorPage } from "../../components/error-page.tsx";
+import { SIGN_OUT_REDIRECT_MS } from "../../lib/account/account-session.ts";
+import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { accountPageHeaders, errorMeta, type PageMetaFunction, titled } from "../../lib/seo.ts";
 
 /** A page that signs out is never a cached page. */
 export const headers: HeadersFunction = accountPageHeaders;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { ProblemMessage, StatusMessage } from "../../components/account/form-parts.tsx";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import type { ApiProblem } from "../../lib/account/api-answer.ts";
 import { problemOfError, usePerformerClaim } from "../../lib/account/performer-claim.ts";
-import { ProblemMessage, StatusMessage } from "./form-parts.tsx";
 
 /**
  * The signed-in part of /optout/{user}: the performer's verified account opts out (after one

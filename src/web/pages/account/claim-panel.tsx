@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ProblemMessage, StatusMessage } from "../../components/account/form-parts.tsx";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import type { ApiProblem } from "../../lib/account/api-answer.ts";
 import {
@@ -7,7 +8,6 @@ import {
   problemOfError,
   usePerformerClaim,
 } from "../../lib/account/performer-claim.ts";
-import { ProblemMessage, StatusMessage } from "./form-parts.tsx";
 
 /** The signed-in part of /claim/{user}: the code, where to put it, and the live state of the check. */
 export function ClaimPanel({ session, performer }: { session: AccountSession; performer: string }) {
