@@ -29,7 +29,7 @@ export default [
   route("camera-trends", "pages/camera-trends/route.tsx", { id: "routes/camera-trends" }),
   route("world-locations", "pages/world-locations/route.tsx", { id: "routes/world-locations" }),
   // The account pages (SPEC §2): never cached, nothing personal rendered on the server.
-  route("settings", "routes/settings.tsx"),
+  route("settings", "pages/account/settings.route.tsx", { id: "routes/settings" }),
   route("logout", "pages/account/logout.route.tsx", { id: "routes/logout" }),
   route("privacy", "pages/privacy/route.tsx", { id: "routes/privacy" }),
   // Model lists (SPEC §2): /lists with its tabs (?tab=1 is My Lists, which /mylists opens), the
@@ -115,7 +115,7 @@ export default [
   // A performer's own account pages (issue 19): never cached, filled in the browser.
   route("claim/:user", "pages/account/claim.route.tsx", { id: "routes/claim" }),
   // The claim schedule page (SPEC §2 names it): the verified performer's schedule editor alone.
-  route("claim/:user/schedule", "routes/claim-schedule.tsx"),
+  route("claim/:user/schedule", "pages/account/claim-schedule.route.tsx", { id: "routes/claim-schedule" }),
   route("optout/:user", "pages/account/optout.route.tsx", { id: "routes/optout" }),
   route("model/:user", "pages/performer/model.route.tsx", { id: "routes/model" }),
   route("schedule/:user", "pages/performer/schedule.route.tsx", { id: "routes/schedule" }),

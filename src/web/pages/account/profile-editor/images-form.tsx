@@ -1,15 +1,15 @@
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
-import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
-import type { ProfileSettings } from "../../lib/profile/profile-data.ts";
+import type { ProfileSettings } from "../../../lib/profile/profile-data.ts";
+import { PartMessages } from "./part-messages.tsx";
+import type { ProfileCalls } from "./profile-calls.ts";
 import {
   BANNER_REMOVED,
   BANNER_SAVED,
   CHOOSE_FILE,
   PICTURE_REMOVED,
   PICTURE_SAVED,
-} from "../../lib/profile/profile-texts.ts";
-import { usePartSave } from "../../lib/profile/use-part-save.ts";
-import { PartMessages } from "./part-messages.tsx";
+} from "./profile-texts.ts";
+import { usePartSave } from "./use-part-save.ts";
 
 /** Image files the upload offers (the server sniffs the bytes and has the last word). */
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/gif";

@@ -1,4 +1,4 @@
-import { offsetMinutes } from "./weekly-time.ts";
+import { offsetMinutes } from "../../../lib/profile/weekly-time.ts";
 
 /**
  * The timezone select's choices (SPEC §2 names a "timezone select"): the IANA zones this browser

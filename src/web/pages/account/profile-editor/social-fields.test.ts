@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { socialLinkRefused } from "../../../profiles/profile-rules.ts";
+import { socialLinkRefused } from "../../../../profiles/profile-rules.ts";
 import { fieldMessage, networkOfParameter } from "./social-fields.ts";
 
 describe("a link's refusal, by its field", () => {

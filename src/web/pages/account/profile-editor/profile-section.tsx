@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import type { AccountSession } from "../../lib/account/account-session.ts";
-import { useLoginStatus } from "../../lib/account/login-status.tsx";
-import { performerOfParam } from "../../lib/account/performer-claim.ts";
+import type { AccountSession } from "../../../lib/account/account-session.ts";
+import { useLoginStatus } from "../../../lib/account/login-status.tsx";
+import { performerOfParam } from "../../../lib/account/performer-claim.ts";
 import { ProfileEditor } from "./profile-editor.tsx";
 
 /**

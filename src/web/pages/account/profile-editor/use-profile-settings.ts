@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
-import type { AccountSession } from "../account/account-session.ts";
-import type { ApiProblem } from "../account/api-answer.ts";
-import { problemOfError } from "../account/performer-claim.ts";
+import type { AccountSession } from "../../../lib/account/account-session.ts";
+import type { ApiProblem } from "../../../lib/account/api-answer.ts";
+import { problemOfError } from "../../../lib/account/performer-claim.ts";
+import type { ProfileSettings } from "../../../lib/profile/profile-data.ts";
 import { type ProfileCalls, profileCalls } from "./profile-calls.ts";
-import type { ProfileSettings } from "./profile-data.ts";
 
 export type ProfileLoad =
   | { kind: "loading" }

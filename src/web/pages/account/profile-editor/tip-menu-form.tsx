@@ -1,13 +1,16 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { type GoalRow, goalsOfRows, rowsOfGoals } from "../../lib/profile/goals-draft.ts";
-import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
-import { GOAL_TEXT_MAX, GOALS_MAX, type ProfileSettings } from "../../lib/profile/profile-data.ts";
-import { GOALS_SAVED } from "../../lib/profile/profile-texts.ts";
-import { usePartSave } from "../../lib/profile/use-part-save.ts";
+import { type ProfileSettings, TIP_MENU_ITEM_MAX, TIP_MENU_MAX } from "../../../lib/profile/profile-data.ts";
 import { PartMessages } from "./part-messages.tsx";
+import type { ProfileCalls } from "./profile-calls.ts";
+import { TIP_MENU_SAVED } from "./profile-texts.ts";
+import { rowsOfTipMenu, type TipMenuRow, tipMenuOfRows } from "./tip-menu-draft.ts";
+import { usePartSave } from "./use-part-save.ts";
 
-/** Goals: up to GOALS_MAX, each a text and optional tokens; the tokens shown only when the performer says. */
-export function GoalsForm({
+/**
+ * The tip menu: up to TIP_MENU_MAX lines of an item and its tokens, shown on the performer page
+ * and found by the tip menu search (/tipmenu) while the account stays verified.
+ */
+export function TipMenuForm({
   settings,
   calls,
   onSaved,
@@ -16,36 +19,31 @@ export function GoalsForm({
   calls: ProfileCalls;
   onSaved: (settings: ProfileSettings) => void;
 }) {
-  const [rows, setRows] = useState<GoalRow[]>(() => rowsOfGoals(settings.goals));
-  const [showDetails, setShowDetails] = useState(settings.shouldDisplayGoalDetailsOnProfile);
+  const [rows, setRows] = useState<TipMenuRow[]>(() => rowsOfTipMenu(settings.tipMenu));
   const nextId = useRef(rows.length + 1);
   const [rowProblems, setRowProblems] = useState<Map<number, string>>(new Map());
   const { busy, problem, done, run, fail } = usePartSave(onSaved);
   const id = useId();
-  const change = (rowId: number, part: Partial<GoalRow>) =>
+  const change = (rowId: number, part: Partial<TipMenuRow>) =>
     setRows((all) => all.map((row) => (row.id === rowId ? { ...row, ...part } : row)));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = goalsOfRows(rows);
+    const answer = tipMenuOfRows(rows);
     setRowProblems(answer.ok ? new Map() : answer.rowProblems);
-    if (!answer.ok) return fail(answer.problem ?? "Some goals need a look: see the marked ones.");
-    await run(
-      () =>
-        calls.save({
-          goals: answer.goals,
-          shouldDisplayGoalDetailsOnProfile: showDetails,
-        }),
-      GOALS_SAVED,
-    );
+    if (!answer.ok) return fail(answer.problem ?? "Some lines need a look: see the marked ones.");
+    await run(() => calls.save({ tipMenu: answer.lines }), TIP_MENU_SAVED);
   };
   return (
     <form className="account-form profile-part" aria-labelledby={`${id}-title`} onSubmit={submit}>
-      <h3 id={`${id}-title`}>Goals</h3>
-      <p className="account-form__intro">What you are saving up for, up to {GOALS_MAX}.</p>
-      {rows.length === 0 && <p className="schedule-day__none">No goals yet.</p>}
+      <h3 id={`${id}-title`}>Tip menu</h3>
+      <p className="account-form__intro">
+        What each item costs, up to {TIP_MENU_MAX} lines. Shown on your page and in the{" "}
+        <a href="/tipmenu">tip menu search</a>.
+      </p>
+      {rows.length === 0 && <p className="schedule-day__none">No tip menu yet.</p>}
       <ol className="goal-rows">
         {rows.map((row, index) => (
-          <GoalRowFields
+          <TipMenuRowFields
             key={row.id}
             row={row}
             number={index + 1}
@@ -55,42 +53,34 @@ export function GoalsForm({
           />
         ))}
       </ol>
-      {rows.length < GOALS_MAX && (
+      {rows.length < TIP_MENU_MAX && (
         <button
           type="button"
           className="account-link-button"
-          onClick={() => setRows((all) => [...all, { id: nextId.current++, text: "", tokens: "" }])}
+          onClick={() => setRows((all) => [...all, { id: nextId.current++, item: "", tokens: "" }])}
         >
-          Add a goal
+          Add a line
         </button>
       )}
-      <label className="profile-check">
-        <input
-          type="checkbox"
-          checked={showDetails}
-          onChange={(event) => setShowDetails(event.currentTarget.checked)}
-        />
-        Show goal details (the tokens) on my profile
-      </label>
       <PartMessages problem={problem} done={done} />
       <button type="submit" className="account-button" disabled={busy}>
-        {busy ? "Saving…" : "Save goals"}
+        {busy ? "Saving…" : "Save tip menu"}
       </button>
     </form>
   );
 }
 
-function GoalRowFields({
+function TipMenuRowFields({
   row,
   number,
   problem,
   onChange,
   onRemove,
 }: {
-  row: GoalRow;
+  row: TipMenuRow;
   number: number;
   problem: string | null;
-  onChange: (part: Partial<GoalRow>) => void;
+  onChange: (part: Partial<TipMenuRow>) => void;
   onRemove: () => void;
 }) {
   const id = useId();
@@ -98,23 +88,22 @@ function GoalRowFields({
   return (
     <li className="goal-row">
       <div className="account-field goal-row__text">
-        <label className="account-field__label" htmlFor={`${id}-text`}>
-          Goal {number}
+        <label className="account-field__label" htmlFor={`${id}-item`}>
+          Item {number}
         </label>
         <input
-          id={`${id}-text`}
+          id={`${id}-item`}
           className="account-field__input"
-          maxLength={GOAL_TEXT_MAX}
-          value={row.text}
+          maxLength={TIP_MENU_ITEM_MAX}
+          value={row.item}
           aria-invalid={problem !== null || undefined}
           aria-describedby={describedBy}
-          onChange={(event) => onChange({ text: event.currentTarget.value })}
+          onChange={(event) => onChange({ item: event.currentTarget.value })}
         />
       </div>
       <div className="account-field goal-row__tokens">
         <label className="account-field__label" htmlFor={`${id}-tokens`}>
-          Tokens<span className="sr-only"> for goal {number}</span>{" "}
-          <span className="account-field__optional">(optional)</span>
+          Tokens<span className="sr-only"> for item {number}</span>
         </label>
         <input
           id={`${id}-tokens`}
@@ -129,7 +118,7 @@ function GoalRowFields({
       <button
         type="button"
         className="account-link-button goal-row__remove"
-        aria-label={`Remove goal ${number}`}
+        aria-label={`Remove item ${number}`}
         onClick={onRemove}
       >
         Remove

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from "react";
-import { filterZones, timeZoneNames, zoneLabel, zoneMatches } from "../../lib/profile/time-zones.ts";
+import { filterZones, timeZoneNames, zoneLabel, zoneMatches } from "./time-zones.ts";
 
 /**
  * The timezone select (SPEC §2 names it): a native select, which every phone shows as its own

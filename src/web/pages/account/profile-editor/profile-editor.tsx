@@ -1,12 +1,12 @@
-import type { AccountSession } from "../../lib/account/account-session.ts";
-import { type ProfileLoad, useProfileSettings } from "../../lib/profile/use-profile-settings.ts";
-import { ProblemMessage } from "../account/form-parts.tsx";
+import { ProblemMessage } from "../../../components/account/form-parts.tsx";
+import type { AccountSession } from "../../../lib/account/account-session.ts";
 import { AboutMeForm } from "./about-me-form.tsx";
 import { GoalsForm } from "./goals-form.tsx";
 import { BannerForm, ProfilePictureForm } from "./images-form.tsx";
 import { ScheduleForm } from "./schedule-form.tsx";
 import { SocialsForm } from "./socials-form.tsx";
 import { TipMenuForm } from "./tip-menu-form.tsx";
+import { type ProfileLoad, useProfileSettings } from "./use-profile-settings.ts";
 
 /** Every part of a verified performer's profile, each saving on its own (/settings). */
 export function ProfileEditor({ session, performer }: { session: AccountSession; performer: string }) {

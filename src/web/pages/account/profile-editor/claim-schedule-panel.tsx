@@ -1,7 +1,7 @@
-import type { AccountSession } from "../../lib/account/account-session.ts";
-import { useProfileSettings } from "../../lib/profile/use-profile-settings.ts";
+import type { AccountSession } from "../../../lib/account/account-session.ts";
 import { ProfileLoadState } from "./profile-editor.tsx";
 import { ScheduleForm } from "./schedule-form.tsx";
+import { useProfileSettings } from "./use-profile-settings.ts";
 
 /** The claim schedule page's signed-in part: the verified performer's schedule editor alone. */
 export function ClaimSchedulePanel({ session, performer }: { session: AccountSession; performer: string }) {

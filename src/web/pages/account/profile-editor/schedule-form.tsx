@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
-import type { ProfileSettings } from "../../lib/profile/profile-data.ts";
-import { SCHEDULE_CLEARED, SCHEDULE_SAVED } from "../../lib/profile/profile-texts.ts";
-import { rowsOfSlots, type ScheduleRow, slotsOfRows } from "../../lib/profile/schedule-draft.ts";
-import { usePartSave } from "../../lib/profile/use-part-save.ts";
-import { browserZone, type IsoWeekday, WEEKDAY_NAMES, WEEKDAYS } from "../../lib/profile/weekly-time.ts";
+import type { ProfileSettings } from "../../../lib/profile/profile-data.ts";
+import { browserZone, type IsoWeekday, WEEKDAY_NAMES, WEEKDAYS } from "../../../lib/profile/weekly-time.ts";
 import { PartMessages } from "./part-messages.tsx";
+import type { ProfileCalls } from "./profile-calls.ts";
+import { SCHEDULE_CLEARED, SCHEDULE_SAVED } from "./profile-texts.ts";
+import { rowsOfSlots, type ScheduleRow, slotsOfRows } from "./schedule-draft.ts";
 import { TimezoneSelect } from "./timezone-select.tsx";
+import { usePartSave } from "./use-part-save.ts";
 
 const nextDayOf = (day: IsoWeekday) => ((day % 7) + 1) as IsoWeekday;
 

@@ -1,4 +1,4 @@
-import { BANNED_WORD, bioForDisplay } from "./bio-text.ts";
+import { BANNED_WORD, bioForDisplay } from "../../../lib/profile/bio-text.ts";
 
 const BANNED = new RegExp(`\\b${BANNED_WORD}\\b`, "i");
 const BANNED_ALL = new RegExp(BANNED.source, "gi");

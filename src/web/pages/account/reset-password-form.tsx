@@ -1,14 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
-import type { ApiProblem } from "../../lib/account/api-answer.ts";
-import { postPublic } from "../../lib/account/public-calls.ts";
 import {
   Field,
   NewPasswordField,
   PASSWORD_MIN_LENGTH,
   ProblemMessage,
   StatusMessage,
-} from "./form-parts.tsx";
-import { SignInForms, type SignInMode } from "./sign-in-forms.tsx";
+} from "../../components/account/form-parts.tsx";
+import { SignInForms, type SignInMode } from "../../components/account/sign-in-forms.tsx";
+import type { ApiProblem } from "../../lib/account/api-answer.ts";
+import { postPublic } from "../../lib/account/public-calls.ts";
 
 /**
  * Choose a new password with a reset link's token (/settings?reset={token}), then sign in with it.

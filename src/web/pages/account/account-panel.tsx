@@ -1,10 +1,15 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import {
+  Field,
+  NewPasswordField,
+  ProblemMessage,
+  StatusMessage,
+} from "../../components/account/form-parts.tsx";
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import { AccountCallError, type ApiProblem } from "../../lib/account/api-answer.ts";
 import type { UserRecord } from "../../lib/account/user-record.ts";
-import { PerformerProfileSection } from "../profile/profile-section.tsx";
-import { Field, NewPasswordField, ProblemMessage, StatusMessage } from "./form-parts.tsx";
+import { PerformerProfileSection } from "./profile-editor/profile-section.tsx";
 
 /** GET /v1/account. */
 export interface AccountDetails {

@@ -1,4 +1,4 @@
-import { SOCIAL_NETWORKS, type SocialNetwork } from "./profile-data.ts";
+import { SOCIAL_NETWORKS, type SocialNetwork } from "../../../lib/profile/profile-data.ts";
 
 /** The network a refusal's parameter names ("socials.twitter"), if any: its field shows the message. */
 export function networkOfParameter(parameter: string | undefined): SocialNetwork | null {

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { ApiProblem } from "../account/api-answer.ts";
-import { problemOfError } from "../account/performer-claim.ts";
-import type { ProfileSettings } from "./profile-data.ts";
+import type { ApiProblem } from "../../../lib/account/api-answer.ts";
+import { problemOfError } from "../../../lib/account/performer-claim.ts";
+import type { ProfileSettings } from "../../../lib/profile/profile-data.ts";
 
 /**
  * One part of the profile form's call state: busy while a call runs, then the server's problem or

@@ -1,4 +1,9 @@
-import { TIP_MENU_ITEM_MAX, TIP_MENU_MAX, TIP_MENU_TOKENS_MAX, type TipMenuLine } from "./profile-data.ts";
+import {
+  TIP_MENU_ITEM_MAX,
+  TIP_MENU_MAX,
+  TIP_MENU_TOKENS_MAX,
+  type TipMenuLine,
+} from "../../../lib/profile/profile-data.ts";
 
 /** A tip menu line as the form holds it: the tokens as typed. */
 export interface TipMenuRow {

@@ -1,11 +1,11 @@
-import type { AccountSession } from "../account/account-session.ts";
+import type { AccountSession } from "../../../lib/account/account-session.ts";
 import type {
   ProfileGoal,
   ProfileSchedule,
   ProfileSettings,
   SocialNetwork,
   TipMenuLine,
-} from "./profile-data.ts";
+} from "../../../lib/profile/profile-data.ts";
 
 /**
  * What POST /v1/account_settings takes (SPEC §7's names). A part sends only its own fields: an

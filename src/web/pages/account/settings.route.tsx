@@ -6,14 +6,9 @@ import {
   useNavigate,
   useRouteError,
 } from "react-router";
-import { AccountPanel } from "../components/account/account-panel.tsx";
-import { ResetPasswordForm } from "../components/account/reset-password-form.tsx";
-import { SettingsNotices } from "../components/account/settings-notices.tsx";
-import { SignInForms } from "../components/account/sign-in-forms.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
-import profileEditorCss from "../components/profile/profile-editor.css?url";
-import { useLoginStatus } from "../lib/account/login-status.tsx";
-import { readSettingsNotice, withoutNotice } from "../lib/account/settings-params.ts";
+import { SignInForms } from "../../components/account/sign-in-forms.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoginStatus } from "../../lib/account/login-status.tsx";
 import {
   accountPageHeaders,
   errorMeta,
@@ -21,7 +16,12 @@ import {
   pageMeta,
   siteOf,
   titled,
-} from "../lib/seo.ts";
+} from "../../lib/seo.ts";
+import { AccountPanel } from "./account-panel.tsx";
+import profileEditorCss from "./profile-editor/profile-editor.css?url";
+import { ResetPasswordForm } from "./reset-password-form.tsx";
+import { SettingsNotices } from "./settings-notices.tsx";
+import { readSettingsNotice, withoutNotice } from "./settings-params.ts";
 
 /**
  * Never kept by any cache (DESIGN.md §8): the page is the same shell for everyone, but it is the

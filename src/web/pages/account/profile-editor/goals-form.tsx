@@ -1,16 +1,13 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
-import { type ProfileSettings, TIP_MENU_ITEM_MAX, TIP_MENU_MAX } from "../../lib/profile/profile-data.ts";
-import { TIP_MENU_SAVED } from "../../lib/profile/profile-texts.ts";
-import { rowsOfTipMenu, type TipMenuRow, tipMenuOfRows } from "../../lib/profile/tip-menu-draft.ts";
-import { usePartSave } from "../../lib/profile/use-part-save.ts";
+import { GOAL_TEXT_MAX, GOALS_MAX, type ProfileSettings } from "../../../lib/profile/profile-data.ts";
+import { type GoalRow, goalsOfRows, rowsOfGoals } from "./goals-draft.ts";
 import { PartMessages } from "./part-messages.tsx";
+import type { ProfileCalls } from "./profile-calls.ts";
+import { GOALS_SAVED } from "./profile-texts.ts";
+import { usePartSave } from "./use-part-save.ts";
 
-/**
- * The tip menu: up to TIP_MENU_MAX lines of an item and its tokens, shown on the performer page
- * and found by the tip menu search (/tipmenu) while the account stays verified.
- */
-export function TipMenuForm({
+/** Goals: up to GOALS_MAX, each a text and optional tokens; the tokens shown only when the performer says. */
+export function GoalsForm({
   settings,
   calls,
   onSaved,
@@ -19,31 +16,36 @@ export function TipMenuForm({
   calls: ProfileCalls;
   onSaved: (settings: ProfileSettings) => void;
 }) {
-  const [rows, setRows] = useState<TipMenuRow[]>(() => rowsOfTipMenu(settings.tipMenu));
+  const [rows, setRows] = useState<GoalRow[]>(() => rowsOfGoals(settings.goals));
+  const [showDetails, setShowDetails] = useState(settings.shouldDisplayGoalDetailsOnProfile);
   const nextId = useRef(rows.length + 1);
   const [rowProblems, setRowProblems] = useState<Map<number, string>>(new Map());
   const { busy, problem, done, run, fail } = usePartSave(onSaved);
   const id = useId();
-  const change = (rowId: number, part: Partial<TipMenuRow>) =>
+  const change = (rowId: number, part: Partial<GoalRow>) =>
     setRows((all) => all.map((row) => (row.id === rowId ? { ...row, ...part } : row)));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = tipMenuOfRows(rows);
+    const answer = goalsOfRows(rows);
     setRowProblems(answer.ok ? new Map() : answer.rowProblems);
-    if (!answer.ok) return fail(answer.problem ?? "Some lines need a look: see the marked ones.");
-    await run(() => calls.save({ tipMenu: answer.lines }), TIP_MENU_SAVED);
+    if (!answer.ok) return fail(answer.problem ?? "Some goals need a look: see the marked ones.");
+    await run(
+      () =>
+        calls.save({
+          goals: answer.goals,
+          shouldDisplayGoalDetailsOnProfile: showDetails,
+        }),
+      GOALS_SAVED,
+    );
   };
   return (
     <form className="account-form profile-part" aria-labelledby={`${id}-title`} onSubmit={submit}>
-      <h3 id={`${id}-title`}>Tip menu</h3>
-      <p className="account-form__intro">
-        What each item costs, up to {TIP_MENU_MAX} lines. Shown on your page and in the{" "}
-        <a href="/tipmenu">tip menu search</a>.
-      </p>
-      {rows.length === 0 && <p className="schedule-day__none">No tip menu yet.</p>}
+      <h3 id={`${id}-title`}>Goals</h3>
+      <p className="account-form__intro">What you are saving up for, up to {GOALS_MAX}.</p>
+      {rows.length === 0 && <p className="schedule-day__none">No goals yet.</p>}
       <ol className="goal-rows">
         {rows.map((row, index) => (
-          <TipMenuRowFields
+          <GoalRowFields
             key={row.id}
             row={row}
             number={index + 1}
@@ -53,34 +55,42 @@ export function TipMenuForm({
           />
         ))}
       </ol>
-      {rows.length < TIP_MENU_MAX && (
+      {rows.length < GOALS_MAX && (
         <button
           type="button"
           className="account-link-button"
-          onClick={() => setRows((all) => [...all, { id: nextId.current++, item: "", tokens: "" }])}
+          onClick={() => setRows((all) => [...all, { id: nextId.current++, text: "", tokens: "" }])}
         >
-          Add a line
+          Add a goal
         </button>
       )}
+      <label className="profile-check">
+        <input
+          type="checkbox"
+          checked={showDetails}
+          onChange={(event) => setShowDetails(event.currentTarget.checked)}
+        />
+        Show goal details (the tokens) on my profile
+      </label>
       <PartMessages problem={problem} done={done} />
       <button type="submit" className="account-button" disabled={busy}>
-        {busy ? "Saving…" : "Save tip menu"}
+        {busy ? "Saving…" : "Save goals"}
       </button>
     </form>
   );
 }
 
-function TipMenuRowFields({
+function GoalRowFields({
   row,
   number,
   problem,
   onChange,
   onRemove,
 }: {
-  row: TipMenuRow;
+  row: GoalRow;
   number: number;
   problem: string | null;
-  onChange: (part: Partial<TipMenuRow>) => void;
+  onChange: (part: Partial<GoalRow>) => void;
   onRemove: () => void;
 }) {
   const id = useId();
@@ -88,22 +98,23 @@ function TipMenuRowFields({
   return (
     <li className="goal-row">
       <div className="account-field goal-row__text">
-        <label className="account-field__label" htmlFor={`${id}-item`}>
-          Item {number}
+        <label className="account-field__label" htmlFor={`${id}-text`}>
+          Goal {number}
         </label>
         <input
-          id={`${id}-item`}
+          id={`${id}-text`}
           className="account-field__input"
-          maxLength={TIP_MENU_ITEM_MAX}
-          value={row.item}
+          maxLength={GOAL_TEXT_MAX}
+          value={row.text}
           aria-invalid={problem !== null || undefined}
           aria-describedby={describedBy}
-          onChange={(event) => onChange({ item: event.currentTarget.value })}
+          onChange={(event) => onChange({ text: event.currentTarget.value })}
         />
       </div>
       <div className="account-field goal-row__tokens">
         <label className="account-field__label" htmlFor={`${id}-tokens`}>
-          Tokens<span className="sr-only"> for item {number}</span>
+          Tokens<span className="sr-only"> for goal {number}</span>{" "}
+          <span className="account-field__optional">(optional)</span>
         </label>
         <input
           id={`${id}-tokens`}
@@ -118,7 +129,7 @@ function TipMenuRowFields({
       <button
         type="button"
         className="account-link-button goal-row__remove"
-        aria-label={`Remove item ${number}`}
+        aria-label={`Remove goal ${number}`}
         onClick={onRemove}
       >
         Remove

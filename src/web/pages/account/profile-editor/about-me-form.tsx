@@ -1,16 +1,16 @@
 import { type FormEvent, useId, useState } from "react";
-import { aboutPreview } from "../../lib/profile/about-preview.ts";
-import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
-import { ABOUT_ME_MAX, type ProfileSettings } from "../../lib/profile/profile-data.ts";
+import { ABOUT_ME_MAX, type ProfileSettings } from "../../../lib/profile/profile-data.ts";
+import { aboutPreview } from "./about-preview.ts";
+import { PartMessages } from "./part-messages.tsx";
+import type { ProfileCalls } from "./profile-calls.ts";
 import {
   ABOUT_ADDRESSES_REMOVED,
   ABOUT_HIDDEN,
   ABOUT_SAVED,
   ABOUT_TOO_LONG,
   ABOUT_WORD_MASKED,
-} from "../../lib/profile/profile-texts.ts";
-import { usePartSave } from "../../lib/profile/use-part-save.ts";
-import { PartMessages } from "./part-messages.tsx";
+} from "./profile-texts.ts";
+import { usePartSave } from "./use-part-save.ts";
 
 /**
  * About me: plain text up to ABOUT_ME_MAX characters, with a counter and a preview under the

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
+import { Field, ProblemMessage, StatusMessage } from "../../components/account/form-parts.tsx";
 import type { ApiProblem } from "../../lib/account/api-answer.ts";
 import { postPublic } from "../../lib/account/public-calls.ts";
-import type { EmailOutcome, SettingsNotice } from "../../lib/account/settings-params.ts";
-import { Field, ProblemMessage, StatusMessage } from "./form-parts.tsx";
+import type { EmailOutcome, SettingsNotice } from "./settings-params.ts";
 
 const EMAIL_TEXT: Record<EmailOutcome, string> = {
   verified: "Your e-mail address is confirmed. You can sign in now.",

@@ -1,10 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
-import type { ProfileCalls } from "../../lib/profile/profile-calls.ts";
-import { type ProfileSettings, SOCIAL_NETWORKS, type SocialNetwork } from "../../lib/profile/profile-data.ts";
-import { SOCIALS_SAVED } from "../../lib/profile/profile-texts.ts";
-import { fieldMessage, networkOfParameter } from "../../lib/profile/social-fields.ts";
-import { usePartSave } from "../../lib/profile/use-part-save.ts";
+import {
+  type ProfileSettings,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+} from "../../../lib/profile/profile-data.ts";
 import { PartMessages } from "./part-messages.tsx";
+import type { ProfileCalls } from "./profile-calls.ts";
+import { SOCIALS_SAVED } from "./profile-texts.ts";
+import { fieldMessage, networkOfParameter } from "./social-fields.ts";
+import { usePartSave } from "./use-part-save.ts";
 
 const emptySocials = (socials: ProfileSettings["socials"]) =>
   Object.fromEntries(SOCIAL_NETWORKS.map(({ network }) => [network, socials[network] ?? ""])) as Record<

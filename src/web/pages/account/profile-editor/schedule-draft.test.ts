@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SLOTS_MAX } from "./profile-data.ts";
+import { SLOTS_MAX } from "../../../lib/profile/profile-data.ts";
+import type { WeeklySlot } from "../../../lib/profile/weekly-time.ts";
 import {
   rowsOfSlots,
   SLOT_EMPTY,
@@ -8,7 +9,6 @@ import {
   slotsOfRows,
   TOO_MANY_SLOTS,
 } from "./schedule-draft.ts";
-import type { WeeklySlot } from "./weekly-time.ts";
 
 describe("the schedule editor's rows", () => {
   it("keeps a slot within a day as one row", () => {

@@ -1,11 +1,11 @@
-import { SLOTS_MAX } from "./profile-data.ts";
+import { SLOTS_MAX } from "../../../lib/profile/profile-data.ts";
 import {
   clockOfMinutes,
   type IsoWeekday,
   minutesOfClock,
   WEEKDAY_NAMES,
   type WeeklySlot,
-} from "./weekly-time.ts";
+} from "../../../lib/profile/weekly-time.ts";
 
 /**
  * The schedule editor's rows and the stored slots. The stored form (the contract) keeps each slot

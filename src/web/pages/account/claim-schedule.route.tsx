@@ -1,10 +1,8 @@
 import { type HeadersFunction, type LinksFunction, useParams, useRouteError } from "react-router";
-import { CheckingSignIn, SignedOutPrompt } from "../components/account/signed-out-prompt.tsx";
-import { ErrorPage } from "../components/error-page.tsx";
-import { ClaimSchedulePanel } from "../components/profile/claim-schedule-panel.tsx";
-import profileEditorCss from "../components/profile/profile-editor.css?url";
-import { useLoginStatus } from "../lib/account/login-status.tsx";
-import { performerOfParam } from "../lib/account/performer-claim.ts";
+import { CheckingSignIn, SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { performerOfParam } from "../../lib/account/performer-claim.ts";
 import {
   accountPageHeaders,
   errorMeta,
@@ -12,7 +10,9 @@ import {
   pageMeta,
   siteOf,
   titled,
-} from "../lib/seo.ts";
+} from "../../lib/seo.ts";
+import { ClaimSchedulePanel } from "./profile-editor/claim-schedule-panel.tsx";
+import profileEditorCss from "./profile-editor/profile-editor.css?url";
 
 export const headers: HeadersFunction = accountPageHeaders;
 

@@ -1,4 +1,9 @@
-import { GOAL_TEXT_MAX, GOAL_TOKENS_MAX, GOALS_MAX, type ProfileGoal } from "./profile-data.ts";
+import {
+  GOAL_TEXT_MAX,
+  GOAL_TOKENS_MAX,
+  GOALS_MAX,
+  type ProfileGoal,
+} from "../../../lib/profile/profile-data.ts";
 
 /** A goal as the form holds it: the tokens as typed (empty for none). */
 export interface GoalRow {
