@@ -30,8 +30,8 @@ export default [
   route("camera-trends", "pages/camera-trends/route.tsx", { id: "routes/camera-trends" }),
   route("world-locations", "pages/world-locations/route.tsx", { id: "routes/world-locations" }),
   // The account pages (SPEC §2): never cached, nothing personal rendered on the server.
-  route("settings", "routes/settings.tsx"),
-  route("logout", "routes/logout.tsx"),
+  route("settings", "pages/account/settings.route.tsx", { id: "routes/settings" }),
+  route("logout", "pages/account/logout.route.tsx", { id: "routes/logout" }),
   route("privacy", "pages/privacy/route.tsx", { id: "routes/privacy" }),
   // Model lists (SPEC §2): /lists with its tabs (?tab=1 is My Lists, which /mylists opens), the
   // import (a static segment, above the list ids), and a list's own page.
@@ -114,13 +114,13 @@ export default [
   // /schedule/{user}; then every other single segment, /{performerName}, which also answers the
   // token page /{PLATFORM_SLUG}-tokens (the slug is configuration). Static segments outrank it.
   // A performer's own account pages (issue 19): never cached, filled in the browser.
-  route("claim/:user", "routes/claim.tsx"),
+  route("claim/:user", "pages/account/claim.route.tsx", { id: "routes/claim" }),
   // The claim schedule page (SPEC §2 names it): the verified performer's schedule editor alone.
-  route("claim/:user/schedule", "routes/claim-schedule.tsx"),
-  route("optout/:user", "routes/optout.tsx"),
-  route("model/:user", "routes/model.tsx"),
-  route("schedule/:user", "routes/schedule.tsx"),
-  route(":performerName", "routes/performer.tsx"),
+  route("claim/:user/schedule", "pages/account/claim-schedule.route.tsx", { id: "routes/claim-schedule" }),
+  route("optout/:user", "pages/account/optout.route.tsx", { id: "routes/optout" }),
+  route("model/:user", "pages/performer/model.route.tsx", { id: "routes/model" }),
+  route("schedule/:user", "pages/performer/schedule.route.tsx", { id: "routes/schedule" }),
+  route(":performerName", "pages/performer/performer.route.tsx", { id: "routes/performer" }),
   // Last resort: any other address is the 404 page (pages/not-found/route.tsx).
   route("*", "pages/not-found/route.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

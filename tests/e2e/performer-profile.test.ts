@@ -14,6 +14,7 @@ import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
 import { claimsHook } from "../../src/profiles/claim-check.ts";
 import { createSearchService } from "../../src/search/search-service.ts";
+import { WEEKDAY_NAMES, type WeeklySlot, weekInZone } from "../../src/web/lib/profile/weekly-time.ts";
 import {
   ABOUT_SAVED,
   BANNER_REMOVED,
@@ -22,8 +23,7 @@ import {
   PICTURE_SAVED,
   SCHEDULE_SAVED,
   SOCIALS_SAVED,
-} from "../../src/web/lib/profile/profile-texts.ts";
-import { WEEKDAY_NAMES, type WeeklySlot, weekInZone } from "../../src/web/lib/profile/weekly-time.ts";
+} from "../../src/web/pages/account/profile-editor/profile-texts.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { solidImage } from "../helpers/images.ts";

@@ -86,7 +86,7 @@ export function isSitePageName(username: string, platformSlug: string): boolean 
 
 async function pageEntries(sources: SitemapSources, origin: string): Promise<SitemapEntry[]> {
   const published = await readPublishedSources(sources.publishDir, sources.now());
-  // The token page's address holds the slug, which is configuration (src/web/lib/tokens/).
+  // The token page's address holds the slug, which is configuration (src/web/pages/performer/).
   const tokens = { path: `/${sources.platformSlug}-tokens`, lastmod: null };
   return [...sitePages(published), tokens].map((page) => ({
     loc: `${origin}${page.path}`,

@@ -1,0 +1,67 @@
+import { type HeadersFunction, type LinksFunction, useParams, useRouteError } from "react-router";
+import { CheckingSignIn, SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { performerOfParam } from "../../lib/account/performer-claim.ts";
+import {
+  accountPageHeaders,
+  errorMeta,
+  type PageMetaFunction,
+  pageMeta,
+  siteOf,
+  titled,
+} from "../../lib/seo.ts";
+import { ClaimSchedulePanel } from "./profile-editor/claim-schedule-panel.tsx";
+import profileEditorCss from "./profile-editor/profile-editor.css?url";
+
+export const headers: HeadersFunction = accountPageHeaders;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: profileEditorCss }];
+
+/** Nothing personal is loaded on the server: the browser fills the page from authenticated calls. */
+export function loader() {
+  return null;
+}
+
+export const meta: PageMetaFunction = ({ matches, error, params }) => {
+  if (error) return errorMeta(error);
+  const performer = performerOfParam(params.user);
+  return [
+    ...pageMeta(siteOf(matches), {
+      title: titled(`${performer}'s schedule: edit`),
+      description: `The verified performer ${performer} sets their weekly schedule and time zone.`,
+      path: `/claim/${performer}/schedule`,
+      noindex: true,
+    }),
+  ];
+};
+
+/**
+ * /claim/{user}/schedule, the claim schedule page (SPEC §2 names it): the verified performer's
+ * weekly schedule, in their time zone, on its own.
+ */
+export default function ClaimSchedule() {
+  const performer = performerOfParam(useParams().user);
+  const { status, session } = useLoginStatus();
+  return (
+    <article className="page page--narrow account-page">
+      <h1>{`${performer}'s schedule`}</h1>
+      <p className="page__lead">
+        When you usually stream, in your own time zone: visitors of your performer page and schedule page see
+        it in theirs, and when your next stream is.
+      </p>
+      {status === "unknown" && <CheckingSignIn />}
+      {status === false && (
+        <SignedOutPrompt>
+          <h2>Sign in first</h2>
+          <p>Only {performer}'s verified account edits this schedule.</p>
+        </SignedOutPrompt>
+      )}
+      {status === true && session !== null && <ClaimSchedulePanel session={session} performer={performer} />}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

@@ -1,0 +1,64 @@
+import { type HeadersFunction, useParams, useRouteError } from "react-router";
+import { CheckingSignIn, SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
+import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { performerOfParam } from "../../lib/account/performer-claim.ts";
+import {
+  accountPageHeaders,
+  errorMeta,
+  type PageMetaFunction,
+  pageMeta,
+  siteOf,
+  titled,
+} from "../../lib/seo.ts";
+import { OptoutPanel } from "./optout-panel.tsx";
+
+export const headers: HeadersFunction = accountPageHeaders;
+
+/** Nothing personal is loaded on the server: the browser fills the page from authenticated calls. */
+export function loader() {
+  return null;
+}
+
+export const meta: PageMetaFunction = ({ matches, error, params }) => {
+  if (error) return errorMeta(error);
+  const performer = performerOfParam(params.user);
+  return [
+    ...pageMeta(siteOf(matches), {
+      title: titled(`Opt ${performer} out`),
+      description: `${performer} can leave this site, and come back, in one step.`,
+      path: `/optout/${performer}`,
+      noindex: true,
+    }),
+  ];
+};
+
+/** /optout/{user} (SPEC §2, issue 19): the performer's verified account opts out or back in. */
+export default function Optout() {
+  const performer = performerOfParam(useParams().user);
+  const { status, session } = useLoginStatus();
+  return (
+    <article className="page page--narrow account-page">
+      <h1>{`Opt ${performer} out`}</h1>
+      <p className="page__lead">
+        A performer can leave this site at any time: out of the search, the rankings, the pages and every
+        published file, and no longer recorded. Only {performer} can do it, so we ask for proof first.
+      </p>
+      {status === "unknown" && <CheckingSignIn />}
+      {status === false && (
+        <SignedOutPrompt>
+          <h2>Sign in first</h2>
+          <p>
+            Opting out takes an account verified as {performer}. Sign in (or create an account), then prove
+            you are {performer} at <a href={`/claim/${performer}`}>/claim/{performer}</a>.
+          </p>
+        </SignedOutPrompt>
+      )}
+      {status === true && session !== null && <OptoutPanel session={session} performer={performer} />}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}

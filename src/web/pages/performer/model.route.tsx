@@ -1,0 +1,43 @@
+import type { HeadersFunction } from "react-router";
+import { useLoaderData, useRouteError } from "react-router";
+import { ErrorPage } from "../../components/error-page.tsx";
+import type { PageLoaderArgs } from "../../lib/page-loader.ts";
+import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { loadPerformerPage } from "./load.server.ts";
+import { PerformerPage } from "./performer-page.tsx";
+import { performerLinks } from "./route-parts.ts";
+import { performerDescription, performerTitle } from "./titles.ts";
+
+/**
+ * /model/{user} (SPEC §2: "performer home; user is lowercased"): the performer page, whose
+ * canonical address is /{user}; capitals are a 301 to /model/{lowercase}.
+ */
+export const links = performerLinks;
+
+const modelPath = (name: string) => `/model/${encodeURIComponent(name)}`;
+
+export function loader({ request, params, context }: PageLoaderArgs) {
+  return loadPerformerPage(request, params.user, context, modelPath);
+}
+
+export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
+
+export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (error || !data) return errorMeta(error);
+  const site = siteOf(matches);
+  const platform = site?.platformName ?? "the platform";
+  return pageMeta(site, {
+    title: performerTitle(data, platform),
+    description: performerDescription(data, platform),
+    path: data.path,
+  });
+};
+
+export function ErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
+}
+
+export default function ModelPage() {
+  const data = useLoaderData<typeof loader>();
+  return <PerformerPage data={data} />;
+}
