@@ -1,3 +1,4 @@
+import { approvedQuotes } from "../../../db/queries/moderation.ts";
 import { performerOwnProfile } from "../../../db/queries/performer-own-profile.ts";
 import type { PerformerProfile } from "../../../db/queries/performer-profile.ts";
 import { keptThumbHash } from "../../../db/queries/performer-thumbs.ts";
@@ -37,6 +38,8 @@ import type { PerformerLive, PerformerPageData } from "./page-data.ts";
 export const STREAMS_SHOWN = 20;
 /** Days of the daily aggregates table. */
 export const DAILY_DAYS = 30;
+/** Approved fan quotes on the page, newest first (the API lists more). */
+export const FAN_QUOTES_SHOWN = 10;
 /**
  * Days the followers, viewers and rank charts cover. Not the calendar's 54 weeks: each chart's
  * table is rendered on every visit (the page reads whole without scripts), and two tables of a
@@ -94,7 +97,7 @@ export async function loadPerformerPage(
   const yesterday = yesterdayUtc(now);
   // Every figure of the performer's days (charts, daily table, calendar, records) comes from one
   // read of their performer_days rows: a round trip each costs more than deriving them here.
-  const [days, streams, selected, hourly, live, thumbHash, own] = await Promise.all([
+  const [days, streams, selected, hourly, live, thumbHash, own, quotes] = await Promise.all([
     performerDayRows(context.db, id),
     performerStreamRows(context.db, id, STREAMS_SHOWN),
     streamId === undefined ? null : performerStream(context.db, id, streamId),
@@ -102,6 +105,7 @@ export async function loadPerformerPage(
     crawler ? null : performerLive(context, profile, now),
     keptThumbHash(context.db, id),
     performerOwnProfile(context.db, id),
+    approvedQuotes(context.db, id, FAN_QUOTES_SHOWN),
   ]);
   if (streamId !== undefined && selected === null) throw notFound();
   const series = daysBetween(days, addDays(today, 1 - SERIES_DAYS), today);
@@ -158,6 +162,12 @@ export async function loadPerformerPage(
     calendar: calendarData(calendar),
     daily: toColumns(daily.reverse(), ["localTime", "streamCount", "followerGains", "minutesOnline"]),
     milestones: milestoneProgress(records.peakViewers?.viewers ?? null, records.milestones),
+    fanQuotes: quotes.map((q) => ({
+      quoteId: q.quoteId,
+      quote: q.quote,
+      by: q.by,
+      approvedOn: q.approvedAt.toISOString().slice(0, 10),
+    })),
     links: {
       wrapped: `/${context.config.PLATFORM_SLUG}_wrapped/${encodeURIComponent(name)}`,
       monthly: `/monthly_summary/${encodeURIComponent(name)}`,

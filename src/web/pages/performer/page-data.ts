@@ -2,6 +2,7 @@ import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts"
 import type { StreamSession, StreamSessionRow } from "../../../stats/queries/performer-streams.ts";
 import type { Columns } from "../../lib/columns.ts";
 import type { CalendarData } from "./calendar-data.ts";
+import type { FanQuote } from "./fan-voices.tsx";
 import type { HeatWeek, WeekChoice } from "./heat-map-parts.ts";
 import type { MilestoneProgress } from "./milestones-parts.ts";
 import type { OwnProfileView } from "./own-profile-view.ts";
@@ -30,6 +31,8 @@ export interface PerformerHeader {
 
 export interface PerformerPageData extends PerformerHeader {
   kind: "performer";
+  /** Approved fan quotes, newest first (issue 30). */
+  fanQuotes: FanQuote[];
   /** The address the page was asked at: /{username} or /model/{username}. */
   requestPath: string;
   gender: string | null;

@@ -3,6 +3,7 @@ import { toRows } from "../../lib/columns.ts";
 import { comparePath } from "../../lib/compare/compare-query.ts";
 import { ActivityCalendar } from "./activity-calendar.tsx";
 import { DailyTable } from "./daily-table.tsx";
+import { FanVoices } from "./fan-voices.tsx";
 import { HeatMap } from "./heat-map.tsx";
 import { Milestones } from "./milestones.tsx";
 import { OwnProfileBanner, OwnProfileSections } from "./own-profile.tsx";
@@ -53,6 +54,7 @@ export function PerformerPage({ data }: { data: PerformerPageData }) {
       <ActivityCalendar calendar={data.calendar} />
       <DailyTable days={toRows(data.daily)} />
       <Milestones progress={data.milestones} peak={data.badges.peakViewers?.viewers ?? null} />
+      <FanVoices performer={data.username} quotes={data.fanQuotes} />
     </article>
   );
 }

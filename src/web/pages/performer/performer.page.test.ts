@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { insertUser } from "../../../../tests/helpers/list-alerts.ts";
 import { type PerformerFixture, seedPerformerFixture } from "../../../../tests/helpers/performer-fixture.ts";
 import { loadConfig } from "../../../config.ts";
 import { recordThumbStored } from "../../../db/queries/performer-thumbs.ts";
@@ -106,6 +107,30 @@ describe("the performer pages and the token page", () => {
         "/camsandbox_wrapped/alice_cam",
       ])
         expect(html).toContain(`href="${link}"`);
+    });
+
+    it("shows the approved fan quotes alone, newest first, with the fan's name or 'a fan'", async () => {
+      const named = await insertUser(t.db, "named-fan@example.com");
+      await sql`UPDATE users SET name = 'Maya' WHERE id = ${named}`.execute(t.db);
+      const nameless = await insertUser(t.db, "nameless-fan@example.com");
+      const quote = (user: string, text: string, status: string, reviewedAt: string | null) =>
+        sql`
+        INSERT INTO fan_quotes (performer_id, user_id, quote, status, reviewed_at)
+        VALUES (${f.live.id}, ${user}, ${text}, ${status}, ${reviewedAt})`.execute(t.db);
+      await quote(named, "The kindest room on the site", "approved", "2026-03-02T10:00:00Z");
+      await quote(nameless, "Always <b>on time</b>", "approved", "2026-03-05T10:00:00Z");
+      await quote(named, "Not reviewed yet", "pending", null);
+      await quote(nameless, "Turned down", "rejected", "2026-03-06T10:00:00Z");
+      const fans = section((await get("/alice_cam")).html, "fans-title");
+      await sql`DELETE FROM fan_quotes`.execute(t.db);
+      expect(fans).toContain("What fans say");
+      const quotes = [...fans.matchAll(/<blockquote>(.*?)<\/blockquote>/g)].map((m) => m[1]);
+      expect(quotes).toEqual(["Always &lt;b&gt;on time&lt;/b&gt;", "The kindest room on the site"]);
+      expect(fans).toContain('a fan, <time dateTime="2026-03-05">2026-03-05</time>');
+      expect(fans).toContain('Maya, <time dateTime="2026-03-02">2026-03-02</time>');
+      expect(fans).toContain("Suggest a tag or a summary, or write a quote");
+      const none = section((await get("/alice_cam")).html, "fans-title");
+      expect(none).toContain("No fan quotes about alice_cam yet.");
     });
 
     it("charts followers, viewers and rank as tables before scripts", async () => {

@@ -2,6 +2,7 @@ import type { LinksFunction } from "react-router";
 import chartCss from "../../components/charts/time-chart.css?url";
 import { flagLinks } from "../../components/flag.tsx";
 import cellsCss from "../../components/ranking-cells.css?url";
+import communityCss from "./community.css?url";
 import ownProfileCss from "./own-profile.css?url";
 import performerCss from "./performer.css?url";
 import tokensCss from "./tokens.css?url";
@@ -17,4 +18,5 @@ export const performerLinks: LinksFunction = () => [
   { rel: "stylesheet", href: performerCss },
   { rel: "stylesheet", href: ownProfileCss },
   { rel: "stylesheet", href: tokensCss },
+  { rel: "stylesheet", href: communityCss },
 ];
