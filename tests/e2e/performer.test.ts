@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { storeThumb, thumbsDir } from "../../src/collect/thumb-store.ts";
@@ -77,6 +78,28 @@ describe("the performer pages in a browser", () => {
           "document.documentElement.scrollWidth - document.documentElement.clientWidth",
         );
         expect(overflow).toBe(0);
+        expect(errors).toEqual([]);
+      });
+
+      it("suggests a tag without an account, kept for review and not shown", async () => {
+        const { page, errors } = await open("/alice_cam", { viewport });
+        const fans = page.locator('section[aria-labelledby="fans-title"]');
+        await fans.getByText("No fan quotes about alice_cam yet.").waitFor();
+        await fans.getByText("Suggest a tag or a summary, or write a quote").click();
+        const form = fans.locator("form").filter({ hasText: "Suggest a tag" });
+        const tag = `fanpick${name}`;
+        await form.getByLabel("Tag").fill(`#${tag.toUpperCase()}`);
+        await form.getByRole("button", { name: "Suggest the tag" }).click();
+        await form.getByText("Thank you. A moderator reads it before it shows on the site.").waitFor();
+        // Signed out, a quote asks for an account first.
+        await fans.getByRole("button", { name: "Sign in to write a quote" }).waitFor();
+        const dir = process.env.SCREENSHOTS_DIR;
+        if (dir) await fans.screenshot({ path: path.join(dir, `performer-fans-${viewport.width}.png`) });
+        const { rows } = await sql<{ tag: string; status: string }>`
+          SELECT tag, status FROM tag_suggestions WHERE username = 'alice_cam' AND tag = ${tag}`.execute(
+          t.db,
+        );
+        expect(rows).toEqual([{ tag, status: "pending" }]);
         expect(errors).toEqual([]);
       });
 
