@@ -26,6 +26,7 @@ import * as knownSignInAddresses from "./migrations/0025-known-sign-in-addresses
 import * as suggestionsOnce from "./migrations/0026-suggestions-once.ts";
 import * as siteSecrets from "./migrations/0027-site-secrets.ts";
 import * as moderation from "./migrations/0028-moderation.ts";
+import * as optoutCodes from "./migrations/0029-optout-codes.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0026-suggestions-once": suggestionsOnce,
   "0027-site-secrets": siteSecrets,
   "0028-moderation": moderation,
+  "0029-optout-codes": optoutCodes,
   "0021-bingo-cards": bingoCards,
   "0020-tip-menus": tipMenus,
 };
