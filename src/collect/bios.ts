@@ -1,6 +1,6 @@
 import type { Db } from "../db/connect.ts";
-import { isConfirmedOptout } from "../db/queries/optouts.ts";
 import { markCodesBioChecked } from "../db/queries/optout-codes.ts";
+import { isConfirmedOptout } from "../db/queries/optouts.ts";
 import {
   type BioCandidate,
   type BioFailure,

@@ -4,7 +4,7 @@ import {
   type FoundOptoutCode,
   pendingCodesAmong,
   pendingCodesInStoredAboutMe,
-  useOptoutCode,
+  spendOptoutCode,
 } from "../db/queries/optout-codes.ts";
 import type { Logger } from "../log.ts";
 import type { ParsedRoom } from "../platform/parse-room.ts";
@@ -22,10 +22,14 @@ export interface PerformerText {
 }
 
 /** Uses each code found, in the order the codes were made; returns those that acted. */
-async function useAll(deps: OptoutCodeDeps, found: FoundOptoutCode[], now: Date): Promise<FoundOptoutCode[]> {
+async function spendAll(
+  deps: OptoutCodeDeps,
+  found: FoundOptoutCode[],
+  now: Date,
+): Promise<FoundOptoutCode[]> {
   const used: FoundOptoutCode[] = [];
   for (const code of found) {
-    if (!(await useOptoutCode(deps.db, code, now))) continue;
+    if (!(await spendOptoutCode(deps.db, code, now))) continue;
     used.push(code);
     deps.log?.info(
       `opt-out codes: ${code.username} ${code.action === "out" ? "opted out" : "opted back in"} by a code`,
@@ -44,7 +48,7 @@ export async function actOnOptoutCodes(
   now: Date,
 ): Promise<FoundOptoutCode[]> {
   const seen = texts.flatMap(({ username, text }) => optoutCodesIn(text).map((code) => ({ username, code })));
-  return useAll(deps, await pendingCodesAmong(deps.db, seen, now), now);
+  return spendAll(deps, await pendingCodesAmong(deps.db, seen, now), now);
 }
 
 /**
@@ -62,7 +66,7 @@ export async function checkOptoutCodes(
     rooms.map((room) => ({ username: room.username, text: room.subject })),
     now,
   );
-  const fromAboutMe = await useAll(deps, await pendingCodesInStoredAboutMe(deps.db, now), now);
+  const fromAboutMe = await spendAll(deps, await pendingCodesInStoredAboutMe(deps.db, now), now);
   return [...fromSubjects, ...fromAboutMe];
 }
 
@@ -73,7 +77,12 @@ export async function checkOptoutCodes(
 export function optoutCodesHook(
   deps: OptoutCodeDeps,
   now: () => number = Date.now,
-): (summary: PollSummary, publicUsernames: string[], kept: readonly ParsedRoom[], seen: readonly ParsedRoom[]) => Promise<void> {
+): (
+  summary: PollSummary,
+  publicUsernames: string[],
+  kept: readonly ParsedRoom[],
+  seen: readonly ParsedRoom[],
+) => Promise<void> {
   return async (summary, _publicUsernames, _kept, seen) => {
     if (!summary.written || summary.status === "failed") return;
     await checkOptoutCodes(deps, seen, new Date(now()));

@@ -99,7 +99,7 @@ export async function pendingCodesInStoredAboutMe(db: Db, now: Date): Promise<Fo
  * verified account would (optOutWithin), or back in (withdrawOptout). A code no longer pending
  * (used, expired) does nothing: false.
  */
-export async function useOptoutCode(db: Db, found: FoundOptoutCode, now: Date): Promise<boolean> {
+export async function spendOptoutCode(db: Db, found: FoundOptoutCode, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const marked = await sql`
       UPDATE optout_codes SET used_at = ${now}

@@ -25,11 +25,15 @@ export async function performersNeedingBio(
   options: { staleBefore: Date; limit: number; now: Date; claimRecheckBefore?: Date },
 ): Promise<BioCandidate[]> {
   const recheck = options.claimRecheckBefore;
-  const coded = recheck === undefined ? [] : await codedNeedingBio(db, { ...options, recheckBefore: recheck });
+  const coded =
+    recheck === undefined ? [] : await codedNeedingBio(db, { ...options, recheckBefore: recheck });
   const claimedOnly =
     recheck === undefined ? [] : await claimedNeedingBio(db, { ...options, recheckBefore: recheck });
   const codedIds = new Set(coded.map((c) => c.performerId));
-  const claimed = [...coded, ...claimedOnly.filter((c) => !codedIds.has(c.performerId))].slice(0, options.limit);
+  const claimed = [...coded, ...claimedOnly.filter((c) => !codedIds.has(c.performerId))].slice(
+    0,
+    options.limit,
+  );
   if (claimed.length >= options.limit) return claimed;
   const first = arrayLiteral(claimed.map((c) => c.performerId));
   const { rows } = await sql<BioCandidate>`

@@ -79,7 +79,9 @@ export function optoutCodeIssuer(db: Db, now: () => number) {
   ): Promise<OptoutCodeAnswer> => {
     const at = now();
     const keys = await secretOf();
-    const address = createHmac("sha256", keys).update(`optout-code-address\n${request.ip}`).digest("base64url");
+    const address = createHmac("sha256", keys)
+      .update(`optout-code-address\n${request.ip}`)
+      .digest("base64url");
     await countAddress(`optout-code-address:${address}`, reply, at);
     const action: OptoutAction = optOut ? "out" : "in";
     const expiresAt = optoutCodeExpiry(at);

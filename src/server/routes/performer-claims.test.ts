@@ -7,8 +7,8 @@ import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
 import { checkClaims } from "../../profiles/claim-check.ts";
 import { CLAIM_MOVED_KIND } from "../../profiles/claim-moved-mail.ts";
 import { CLAIM_CODE_PATTERN, MAX_PENDING_CLAIMS } from "../../profiles/claim-rules.ts";
-import { createSearchService } from "../../search/search-service.ts";
 import { OPTOUT_CODE_PATTERN } from "../../profiles/optout-code-rules.ts";
+import { createSearchService } from "../../search/search-service.ts";
 import { TOO_MANY_CLAIMS } from "./performer-claims.ts";
 
 /**

@@ -125,7 +125,11 @@ export function registerPerformerClaims(
 }
 
 /** Without accounts every opt-out is by a code (decision 0044). */
-export function registerOptoutWithoutAccounts(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
+export function registerOptoutWithoutAccounts(
+  app: FastifyInstance,
+  db: Db,
+  now: () => number = Date.now,
+): void {
   const issueCode = optoutCodeIssuer(db, now);
   app.post("/v1/optout", async (request, reply) => {
     const body = parseInput(optoutBody, request.body);
@@ -170,7 +174,8 @@ export const PERFORMER_CLAIMS_DOCS: RouteDoc[] = [
     body: optoutBody,
     responses: {
       "200": "done at once (the verified account): { performer, optedOut, status: confirmed|withdrawn }",
-      "202": "nothing changed yet: { performer, optOut, status: code_issued, code, expiresAt, message } (also for a name we do not hold, with a code stored nowhere)",
+      "202":
+        "nothing changed yet: { performer, optOut, status: code_issued, code, expiresAt, message } (also for a name we do not hold, with a code stored nowhere)",
       "400": "a bad field",
       "401": "an identity token that does not hold",
       "429": "too many code requests from this address: Retry-After says when to try again",

@@ -168,7 +168,11 @@ describe("suggestions and opt-outs", () => {
     const answer = await post("/v1/optout", { performer: "newcomer" });
     expect(answer).toMatchObject({
       status: 202,
-      body: { performer: "newcomer", status: "code_issued", code: expect.stringMatching(OPTOUT_CODE_PATTERN) },
+      body: {
+        performer: "newcomer",
+        status: "code_issued",
+        code: expect.stringMatching(OPTOUT_CODE_PATTERN),
+      },
     });
     const { rows } = await sql`SELECT username FROM optouts`.execute(t.db);
     expect(rows).toEqual([]);
