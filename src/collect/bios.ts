@@ -13,7 +13,6 @@ import {
 import type { Logger } from "../log.ts";
 import { bioMetrics } from "../metrics/pipeline-metrics.ts";
 import type { BioAnswer, BioSource } from "../platform/bio-client.ts";
-import { actOnOptoutCodes } from "../profiles/optout-code-check.ts";
 import { bioRetryDelayMs, FetcherPause } from "./bio-backoff.ts";
 import { cleanAboutMe } from "./bio-text.ts";
 
@@ -33,6 +32,12 @@ export interface BioFetcherDeps {
   client: BioSource;
   fetchesPerMinute: number;
   refreshDays: number;
+  /**
+   * What to do with a performer's freshly read about-me while an opt-out code waits for them
+   * (decision 0044: profiles' actOnOptoutCodes, wired by the composition root): called before the
+   * text is stored, so an opt-out found keeps it out. Without it such texts are only stored.
+   */
+  lookForOptoutCodes?: (performer: { username: string; text: string }, at: Date) => Promise<unknown>;
   /** Wall clock (fetched_at, the refresh cutoff, pacing) and waiting; injectable so tests never wait. */
   clock?: FetcherClock;
   log?: Logger;
@@ -164,7 +169,7 @@ export async function fetchBioBatch(deps: BioFetcherDeps, context: BatchContext)
         // Before the text is stored: an opt-out code found makes storeBios leave it out, an
         // opt-back-in code lets it in (decision 0044).
         if (performer.codePending)
-          await actOnOptoutCodes(deps, [{ username: performer.username, text: aboutMe }], fetchedAt);
+          await deps.lookForOptoutCodes?.({ username: performer.username, text: aboutMe }, fetchedAt);
         rows.push({ performerId: performer.performerId, aboutMe, fetchedAt });
         break;
       }

@@ -8,7 +8,7 @@ import { CLAIM_BIO_RECHECK_MS, fetchBioBatch, Pacer } from "../collect/bios.ts";
 import { collectPoll } from "../collect/poll.ts";
 import { performersNeedingBio } from "../db/queries/performer-bios.ts";
 import { BioClient } from "../platform/bio-client.ts";
-import { optoutCodesHook } from "./optout-code-check.ts";
+import { actOnOptoutCodes, optoutCodesHook } from "./optout-code-check.ts";
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 18, 21, 0);
@@ -118,6 +118,7 @@ describe("opt-out codes through the sandbox's control, a real poll and a real bi
           client: new BioClient({ siteUrl: platform.sandbox.url, timeoutMs: 5000 }),
           fetchesPerMinute: 3,
           refreshDays: 7,
+          lookForOptoutCodes: (performer, found) => actOnOptoutCodes({ db: t.db }, [performer], found),
         },
         {
           pacer: new Pacer(6000, { now: () => 0, sleep: async () => {} }),
