@@ -1,6 +1,8 @@
 import type { Db } from "../db/connect.ts";
+import { markCodesBioChecked } from "../db/queries/optout-codes.ts";
 import { isConfirmedOptout } from "../db/queries/optouts.ts";
 import {
+  type BioCandidate,
   type BioFailure,
   type BioRow,
   clearBioFailures,
@@ -30,6 +32,12 @@ export interface BioFetcherDeps {
   client: BioSource;
   fetchesPerMinute: number;
   refreshDays: number;
+  /**
+   * What to do with a performer's freshly read about-me while an opt-out code waits for them
+   * (decision 0044: profiles' actOnOptoutCodes, wired by the composition root): called before the
+   * text is stored, so an opt-out found keeps it out. Without it such texts are only stored.
+   */
+  lookForOptoutCodes?: (performer: { username: string; text: string }, at: Date) => Promise<unknown>;
   /** Wall clock (fetched_at, the refresh cutoff, pacing) and waiting; injectable so tests never wait. */
   clock?: FetcherClock;
   log?: Logger;
@@ -150,14 +158,21 @@ export async function fetchBioBatch(deps: BioFetcherDeps, context: BatchContext)
   };
 
   for (const performer of picked) {
-    const outcome = await ask(deps, clock, context, performer.username, summary);
+    const outcome = await ask(deps, clock, context, performer, summary);
     if (outcome.kind === "stopped") break;
     if (outcome.kind !== "optedOut") summary.asked++;
     const fetchedAt = new Date(clock.now());
+    if (performer.codePending) await markCodesBioChecked(deps.db, performer.performerId, fetchedAt);
     switch (outcome.kind) {
-      case "found":
-        rows.push({ performerId: performer.performerId, aboutMe: cleanAboutMe(outcome.aboutMe), fetchedAt });
+      case "found": {
+        const aboutMe = cleanAboutMe(outcome.aboutMe);
+        // Before the text is stored: an opt-out code found makes storeBios leave it out, an
+        // opt-back-in code lets it in (decision 0044).
+        if (performer.codePending)
+          await deps.lookForOptoutCodes?.({ username: performer.username, text: aboutMe }, fetchedAt);
+        rows.push({ performerId: performer.performerId, aboutMe, fetchedAt });
         break;
+      }
       case "unknown":
         // Stored empty, so a performer the platform forgot is not asked for again before the refresh.
         summary.unknown++;
@@ -186,14 +201,15 @@ async function ask(
   deps: BioFetcherDeps,
   clock: FetcherClock,
   { pacer, signal }: BatchContext,
-  username: string,
+  { username, codePending }: BioCandidate,
   summary: BioBatchSummary,
 ): Promise<Outcome> {
   for (let rateLimitedInARow = 1; ; rateLimitedInARow++) {
     await pacer.wait(signal);
     if (signal.aborted) return { kind: "stopped" };
-    // An opt-out confirmed since the batch was picked: do not even ask.
-    if (await isConfirmedOptout(deps.db, username)) return { kind: "optedOut" };
+    // An opt-out confirmed since the batch was picked: do not even ask, unless an opt-out code
+    // waits (an opted-out performer's way back in; their text is looked at, not stored).
+    if (!codePending && (await isConfirmedOptout(deps.db, username))) return { kind: "optedOut" };
     const answer = await deps.client.fetchBio(username);
     if (answer.kind !== "rateLimited") return answer;
     summary.rateLimited++;

@@ -19,13 +19,15 @@ export interface CollectorDeps {
   log?: Logger;
   /**
    * Called after a poll's write has committed, with the usernames of its rooms in public show (live
-   * collection sets it to write the online-users files) and the rooms stored (their subjects' goals).
-   * Its failure is logged, never the poll's.
+   * collection sets it to write the online-users files), the rooms stored (their subjects' goals),
+   * and every valid room the sweep saw, opted-out performers' included (never stored: only read
+   * for an opt-back-in code, decision 0044). Its failure is logged, never the poll's.
    */
   afterStore?: (
     summary: PollSummary,
     publicUsernames: string[],
     rooms: readonly ParsedRoom[],
+    seen: readonly ParsedRoom[],
   ) => Promise<void>;
 }
 
@@ -116,7 +118,7 @@ export async function storePoll(deps: CollectorDeps, swept: SweptPoll): Promise<
   if (deps.afterStore) {
     const inPublic = kept.filter((room) => room.show === SHOW_CODES.public).map((room) => room.username);
     try {
-      await deps.afterStore(summary, inPublic, kept);
+      await deps.afterStore(summary, inPublic, kept, unique);
     } catch (error) {
       deps.log?.error({ err: error }, `after storing poll ${observedAt.toISOString()}`);
     }

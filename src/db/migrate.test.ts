@@ -37,6 +37,7 @@ describe("migrations", () => {
       "mail_log",
       "moderation_decisions",
       "moderation_sessions",
+      "optout_codes",
       "optouts",
       "performer_bios",
       "performer_claims",
@@ -79,11 +80,12 @@ describe("migrations", () => {
       FROM pg_index i
       JOIN pg_class c ON c.oid = i.indrelid
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
-      WHERE i.indisprimary AND c.relname IN ('bio_fetch_failures', 'performer_bios', 'performer_claims', 'performer_days', 'performer_hours', 'performer_owners', 'performer_peaks', 'performer_profiles', 'performer_thumbs', 'performers', 'snapshots', 'stream_sessions', 'subject_goals')
+      WHERE i.indisprimary AND c.relname IN ('bio_fetch_failures', 'optout_codes', 'performer_bios', 'performer_claims', 'performer_days', 'performer_hours', 'performer_owners', 'performer_peaks', 'performer_profiles', 'performer_thumbs', 'performers', 'snapshots', 'stream_sessions', 'subject_goals')
       GROUP BY c.relname ORDER BY c.relname`.execute(t.db);
     for (const row of rows) expect(row.columns).toContain("performer_id");
     expect(rows.map((r) => r.table)).toEqual([
       "bio_fetch_failures",
+      "optout_codes",
       "performer_bios",
       "performer_claims",
       "performer_days",

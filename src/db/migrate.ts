@@ -27,6 +27,7 @@ import * as suggestionsOnce from "./migrations/0026-suggestions-once.ts";
 import * as siteSecrets from "./migrations/0027-site-secrets.ts";
 import * as moderation from "./migrations/0028-moderation.ts";
 import * as sessionDevices from "./migrations/0029-session-devices.ts";
+import * as optoutCodes from "./migrations/0030-optout-codes.ts";
 
 /**
  * Migrations are listed here rather than read from a folder so they work the same under tsx,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0027-site-secrets": siteSecrets,
   "0028-moderation": moderation,
   "0029-session-devices": sessionDevices,
+  "0030-optout-codes": optoutCodes,
   "0021-bingo-cards": bingoCards,
   "0020-tip-menus": tipMenus,
 };

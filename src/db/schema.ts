@@ -412,6 +412,22 @@ export interface Database {
   performer_owners: PerformerOwnersTable;
 }
 
+/** Migration 0029: a one-time code that opts a performer out, or back in, without an account (decision 0044). */
+export interface OptoutCodesTable {
+  performer_id: number;
+  action: "out" | "in";
+  expires_at: Date;
+  code: string;
+  created_at: Date;
+  used_at: Date | null;
+  /** When the bio fetcher last read the performer's about-me for this code. */
+  bio_checked_at: Date | null;
+}
+
+export interface Database {
+  optout_codes: OptoutCodesTable;
+}
+
 /** Migration 0017: a verified performer's own profile (decision 0022); JSON as profile-rules.ts validates it. */
 export interface PerformerProfilesTable {
   performer_id: number;

@@ -291,7 +291,7 @@ function registerRoutes(
         now: options.now,
       });
     } else {
-      registerOptoutWithoutAccounts(api);
+      registerOptoutWithoutAccounts(api, options.db, options.now ?? Date.now);
     }
     registerApiDocs(api);
   });

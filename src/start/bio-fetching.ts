@@ -5,6 +5,7 @@ import { countPerformersNeedingBio } from "../db/queries/performer-bios.ts";
 import type { Logger } from "../log.ts";
 import { bioMetrics } from "../metrics/pipeline-metrics.ts";
 import { BioClient } from "../platform/bio-client.ts";
+import { actOnOptoutCodes } from "../profiles/optout-code-check.ts";
 import type { FeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -29,6 +30,8 @@ export function startBioFetching(
     client: new BioClient({ siteUrl: feed.siteUrl, timeoutMs: config.FEED_TIMEOUT_MS }),
     fetchesPerMinute: config.BIO_FETCHES_PER_MINUTE,
     refreshDays: config.BIO_REFRESH_DAYS,
+    // An opt-out code in an about-me acts before the text is stored (decision 0044).
+    lookForOptoutCodes: (performer, at) => actOnOptoutCodes({ db, log }, [performer], at),
     log,
   });
   lifecycle.started("the bio fetcher", fetcher.stop);

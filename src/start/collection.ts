@@ -9,6 +9,7 @@ import type { Logger } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { siteMailer } from "../mail/site-mailer.ts";
 import { claimsHook } from "../profiles/claim-check.ts";
+import { optoutCodesHook } from "../profiles/optout-code-check.ts";
 import { onlineUsersHook } from "../publish/online-users.ts";
 import { SITE_NAME } from "../site/site-settings.ts";
 import { type FeedSource, startFeedSource } from "./feed-source.ts";
@@ -30,7 +31,7 @@ export async function startCollection(
 /**
  * Starts polling the feed live every POLL_INTERVAL, registered for stopping. After each poll is
  * stored: the online-users files, the performers' claims (decision 0021; `mailer` tells an earlier
- * owner, null when the site sends no mail), the go-live alerts, then the goals in the rooms'
+ * owner, null when the site sends no mail), the opt-out codes (decision 0044), the go-live alerts, then the goals in the rooms'
  * subjects (the tip menu search, decision 0024); each logs its own failures.
  */
 export function startPolling(
@@ -48,6 +49,7 @@ export function startPolling(
         [
           onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log),
           claimsHook(claims),
+          optoutCodesHook({ db: options.db, log }),
           (summary) => options.goLive.afterStore(summary),
           subjectGoalsHook(subjectGoalsDeps(config, options.db, log)),
         ],

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Db } from "../connect.ts";
+import type { Database } from "../schema.ts";
 
 /** Usernames whose opt-out is confirmed: never stored again (DESIGN.md §4). */
 export async function confirmedOptouts(db: Db): Promise<Set<string>> {
@@ -25,18 +26,28 @@ export async function confirmOwnOptout(
   performer: { performerId: number; username: string },
   now: Date,
 ) {
-  await db.transaction().execute(async (trx) => {
-    await sql`
-      INSERT INTO optouts (username, requested_at, confirmed_at) VALUES (${performer.username}, ${now}, ${now})
-      ON CONFLICT (username) DO UPDATE SET confirmed_at = coalesce(optouts.confirmed_at, EXCLUDED.confirmed_at)`.execute(
-      trx,
-    );
-    await sql`DELETE FROM list_performers WHERE performer_id = ${performer.performerId}`.execute(trx);
-  });
+  await db.transaction().execute((trx) => optOutWithin(trx, performer, now));
+}
+
+/**
+ * What confirmOwnOptout does, within a transaction the caller holds (an opt-out code is marked
+ * used in the same one, decision 0044).
+ */
+export async function optOutWithin(
+  trx: Transaction<Database>,
+  performer: { performerId: number; username: string },
+  now: Date,
+): Promise<void> {
+  await sql`
+    INSERT INTO optouts (username, requested_at, confirmed_at) VALUES (${performer.username}, ${now}, ${now})
+    ON CONFLICT (username) DO UPDATE SET confirmed_at = coalesce(optouts.confirmed_at, EXCLUDED.confirmed_at)`.execute(
+    trx,
+  );
+  await sql`DELETE FROM list_performers WHERE performer_id = ${performer.performerId}`.execute(trx);
 }
 
 /** The performer's opt-out withdrawn by themselves: they are collected and shown again from now on. */
-export async function withdrawOptout(db: Db, username: string): Promise<void> {
+export async function withdrawOptout(db: Db | Transaction<Database>, username: string): Promise<void> {
   await sql`DELETE FROM optouts WHERE username = ${username}`.execute(db);
 }
 

@@ -6,6 +6,11 @@ import type { Db } from "../connect.ts";
 export interface BioCandidate {
   performerId: number;
   username: string;
+  /**
+   * An opt-out code waits for this performer (decision 0044): asked for even when opted out, its
+   * text looked at for the code, and stored only if the performer is not opted out after that.
+   */
+  codePending?: boolean;
 }
 
 /**
@@ -13,16 +18,22 @@ export interface BioCandidate {
  * than a refresh), then the stalest-due; within each, the most recently seen first, since they are
  * the ones people search for. Confirmed opt-outs are never picked, nor a performer whose last
  * request failed until its retry time (`now`). With `claimRecheckBefore`, performers with a claim
- * waiting come before all of them (claimedNeedingBio).
+ * or an opt-out code waiting come before all of them (claimedNeedingBio, codedNeedingBio).
  */
 export async function performersNeedingBio(
   db: Db,
   options: { staleBefore: Date; limit: number; now: Date; claimRecheckBefore?: Date },
 ): Promise<BioCandidate[]> {
-  const claimed =
-    options.claimRecheckBefore === undefined
-      ? []
-      : await claimedNeedingBio(db, { ...options, recheckBefore: options.claimRecheckBefore });
+  const recheck = options.claimRecheckBefore;
+  const coded =
+    recheck === undefined ? [] : await codedNeedingBio(db, { ...options, recheckBefore: recheck });
+  const claimedOnly =
+    recheck === undefined ? [] : await claimedNeedingBio(db, { ...options, recheckBefore: recheck });
+  const codedIds = new Set(coded.map((c) => c.performerId));
+  const claimed = [...coded, ...claimedOnly.filter((c) => !codedIds.has(c.performerId))].slice(
+    0,
+    options.limit,
+  );
   if (claimed.length >= options.limit) return claimed;
   const first = arrayLiteral(claimed.map((c) => c.performerId));
   const { rows } = await sql<BioCandidate>`
@@ -80,6 +91,32 @@ async function claimedNeedingBio(
       AND NOT EXISTS (SELECT 1 FROM optouts o WHERE o.username = p.username AND o.confirmed_at IS NOT NULL)
       AND NOT EXISTS (SELECT 1 FROM bio_fetch_failures f WHERE f.performer_id = p.performer_id AND f.retry_at > ${options.now})
     ORDER BY c.claimed_at, p.performer_id
+    LIMIT ${options.limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Performers with an opt-out code waiting (decision 0044) whose about-me was not looked at for it
+ * since the newest code was made, nor within the recheck interval; opted-out ones included (their
+ * way back in), since their text is only looked at, never stored.
+ */
+async function codedNeedingBio(
+  db: Db,
+  options: { limit: number; now: Date; recheckBefore: Date },
+): Promise<BioCandidate[]> {
+  const { rows } = await sql<BioCandidate>`
+    SELECT p.performer_id AS "performerId", p.username, true AS "codePending"
+    FROM (
+      SELECT performer_id, max(created_at) AS coded_at,
+        min(coalesce(bio_checked_at, '-infinity'::timestamptz)) AS checked_at
+      FROM optout_codes
+      WHERE used_at IS NULL AND expires_at > ${options.now}
+      GROUP BY performer_id
+    ) c
+    JOIN performers p ON p.performer_id = c.performer_id
+    WHERE c.checked_at < greatest(c.coded_at, ${options.recheckBefore})
+      AND NOT EXISTS (SELECT 1 FROM bio_fetch_failures f WHERE f.performer_id = p.performer_id AND f.retry_at > ${options.now})
+    ORDER BY c.coded_at, p.performer_id
     LIMIT ${options.limit}`.execute(db);
   return rows;
 }

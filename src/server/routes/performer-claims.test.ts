@@ -7,13 +7,15 @@ import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
 import { checkClaims } from "../../profiles/claim-check.ts";
 import { CLAIM_MOVED_KIND } from "../../profiles/claim-moved-mail.ts";
 import { CLAIM_CODE_PATTERN, MAX_PENDING_CLAIMS } from "../../profiles/claim-rules.ts";
+import { OPTOUT_CODE_PATTERN } from "../../profiles/optout-code-rules.ts";
 import { createSearchService } from "../../search/search-service.ts";
-import { optoutProofNeeded, TOO_MANY_CLAIMS } from "./performer-claims.ts";
+import { TOO_MANY_CLAIMS } from "./performer-claims.ts";
 
 /**
  * Proof of ownership and the opt-out (issue 19, decision 0021): codes, the check after a poll (room
  * subject and about-me), one verified account per performer and the move with its mail, the
- * opt-out by the verified account only, its reversal, the search and the lists at once.
+ * opt-out at once by the verified account (anyone else gets a code: optout-codes.test.ts), its
+ * reversal, the search and the lists at once.
  */
 describe("performer claims and the opt-out: the /v1 calls", () => {
   let t: TestDatabase;
@@ -187,15 +189,15 @@ describe("performer claims and the opt-out: the /v1 calls", () => {
     expect((await check()).verified).toEqual([]);
   });
 
-  it("lets only the verified account opt out; anyone else is pointed to the proof and nothing changes", async () => {
+  it("opts out at once only for the verified account; anyone else gets a code and nothing changes yet", async () => {
     for (const token of [undefined, ann.token]) {
       const response = await optout({ performer: "dora" }, token);
       expect(response.statusCode).toBe(202);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         performer: "dora",
-        status: "proof_needed",
-        message: optoutProofNeeded("dora"),
-        claimUrl: "/claim/dora",
+        optOut: true,
+        status: "code_issued",
+        code: expect.stringMatching(OPTOUT_CODE_PATTERN),
       });
     }
     const unknown = await optout({ performer: "never-seen" });

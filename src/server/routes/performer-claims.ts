@@ -12,20 +12,18 @@ import {
   MAX_PENDING_CLAIMS,
   newClaimCode,
 } from "../../profiles/claim-rules.ts";
+import { OPTOUT_CODES_PER_ADDRESS_HOUR } from "../../profiles/optout-code-rules.ts";
 import { ApiError, parseInput, unknownPerformer } from "../api/api-error.ts";
 import { authenticate, authenticateIfSent } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { modelNameParam } from "../api/params.ts";
+import { optoutCodeIssuer } from "./optout-code-issuer.ts";
 
 const performerBody = z.object({ performer: modelNameParam });
 const performerQuery = z.object({ performer: modelNameParam });
 const optoutBody = z.object({ performer: modelNameParam, optOut: z.boolean().default(true) });
 
 export const TOO_MANY_CLAIMS = `You have ${MAX_PENDING_CLAIMS} claims waiting for their code to be seen, the most an account may. Wait until one is verified or expires (48 hours after it was made).`;
-/** What an opt-out asked by anyone but the performer's verified account answers: nothing changes until they prove it. */
-export const optoutProofNeeded = (performer: string) =>
-  `Nothing has changed yet: only ${performer} can opt out, and we have to know it is them. Sign in, prove you are ${performer} with a code in your room subject or about-me at /claim/${performer}, then opt out at /optout/${performer}: it takes effect at once.`;
-
 /** A claim as the caller sees it (GET and POST /v1/verify_account). */
 export interface ClaimView {
   performer: string;
@@ -40,8 +38,9 @@ export interface ClaimView {
 /**
  * Proof of ownership and the opt-out (SPEC §7, issue 19, decision 0021): POST /v1/verify_account
  * gives the caller a one-time code for a performer, GET shows the claim's state, and POST
- * /v1/optout opts a performer out (or back in) only for their verified account. Handlers keep the
- * one order: validate, authenticate, authorize, query, respond.
+ * /v1/optout opts a performer out (or back in) at once for their verified account, and gives
+ * anyone else a one-time opt-out code (decision 0044). Handlers keep the one order: validate,
+ * authenticate, authorize, query, respond.
  */
 export function registerPerformerClaims(
   app: FastifyInstance,
@@ -50,6 +49,7 @@ export function registerPerformerClaims(
   now: () => number = Date.now,
 ): void {
   const noStore = { "cache-control": "private, no-store" };
+  const issueCode = optoutCodeIssuer(db, now);
 
   /** The performer a claim names: unknown, or opted out and not the caller's, is the API's 404. */
   const claimable = async (name: string, caller: Caller) => {
@@ -111,7 +111,8 @@ export function registerPerformerClaims(
     const performer = await findPerformerEvenOptedOut(db, body.performer);
     const owner = performer === null ? null : await ownerOf(db, performer.performerId);
     if (caller === null || performer === null || owner !== caller.userId) {
-      return reply.code(202).headers(noStore).send(proofNeeded(body.performer));
+      const answer = await issueCode(request, reply, body.performer, body.optOut);
+      return reply.code(202).headers(noStore).send(answer);
     }
     if (body.optOut) await confirmOwnOptout(db, performer, new Date(now()));
     else await withdrawOptout(db, performer.username);
@@ -123,20 +124,19 @@ export function registerPerformerClaims(
   });
 }
 
-/** Without accounts nobody can prove to be a performer: every opt-out asks for the proof. */
-export function registerOptoutWithoutAccounts(app: FastifyInstance): void {
+/** Without accounts every opt-out is by a code (decision 0044). */
+export function registerOptoutWithoutAccounts(
+  app: FastifyInstance,
+  db: Db,
+  now: () => number = Date.now,
+): void {
+  const issueCode = optoutCodeIssuer(db, now);
   app.post("/v1/optout", async (request, reply) => {
     const body = parseInput(optoutBody, request.body);
-    return reply.code(202).header("cache-control", "no-store").send(proofNeeded(body.performer));
+    const answer = await issueCode(request, reply, body.performer, body.optOut);
+    return reply.code(202).header("cache-control", "private, no-store").send(answer);
   });
 }
-
-const proofNeeded = (performer: string) => ({
-  performer,
-  status: "proof_needed",
-  message: optoutProofNeeded(performer),
-  claimUrl: `/claim/${performer}`,
-});
 
 export const PERFORMER_CLAIMS_DOCS: RouteDoc[] = [
   {
@@ -169,13 +169,16 @@ export const PERFORMER_CLAIMS_DOCS: RouteDoc[] = [
     method: "post",
     path: "/v1/optout",
     summary:
-      "Opt a performer out of every public output (optOut: false opts back in). Takes effect only for the performer's verified account (Bearer); anyone else is told how to prove it (/claim/{performer}) and nothing changes",
+      "Opt a performer out of every public output (optOut: false opts back in). The performer's verified account (Bearer) does it at once; anyone else, with or without a token, gets a one-time code (CS-OUT-XXXX-XXXX, or CS-IN-… to opt back in) that works once the performer puts it in their room subject or about-me: the same code to everyone until it expires (24 to 72 h), at most " +
+      `${OPTOUT_CODES_PER_ADDRESS_HOUR} requests an hour per client address`,
     body: optoutBody,
     responses: {
-      "200": "done: { performer, optedOut, status: confirmed|withdrawn }",
-      "202": "nothing changed: { performer, status: proof_needed, message, claimUrl }",
+      "200": "done at once (the verified account): { performer, optedOut, status: confirmed|withdrawn }",
+      "202":
+        "nothing changed yet: { performer, optOut, status: code_issued, code, expiresAt, message } (also for a name we do not hold, with a code stored nowhere)",
       "400": "a bad field",
       "401": "an identity token that does not hold",
+      "429": "too many code requests from this address: Retry-After says when to try again",
     },
   },
 ];

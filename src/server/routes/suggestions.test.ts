@@ -5,7 +5,7 @@ import { apiPost, testApp } from "../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../tests/helpers/fixtures.ts";
 import * as suggestionsOnce from "../../db/migrations/0026-suggestions-once.ts";
-import { optoutProofNeeded } from "./performer-claims.ts";
+import { OPTOUT_CODE_PATTERN } from "../../profiles/optout-code-rules.ts";
 import { MAX_PENDING_SUMMARIES, MAX_PENDING_TAGS, summariesFull, tagsFull } from "./suggestions.ts";
 
 describe("suggestions and opt-outs", () => {
@@ -164,14 +164,14 @@ describe("suggestions and opt-outs", () => {
     ).rejects.toThrow(/summary_suggestions_pending_once/);
   });
 
-  it("without accounts, an opt-out asks for the proof and records nothing (decision 0021)", async () => {
-    expect(await post("/v1/optout", { performer: "newcomer" })).toEqual({
+  it("without accounts, an opt-out gives a code and records no opt-out (decision 0044)", async () => {
+    const answer = await post("/v1/optout", { performer: "newcomer" });
+    expect(answer).toMatchObject({
       status: 202,
       body: {
         performer: "newcomer",
-        status: "proof_needed",
-        message: optoutProofNeeded("newcomer"),
-        claimUrl: "/claim/newcomer",
+        status: "code_issued",
+        code: expect.stringMatching(OPTOUT_CODE_PATTERN),
       },
     });
     const { rows } = await sql`SELECT username FROM optouts`.execute(t.db);

@@ -97,6 +97,13 @@ export default function About() {
         file at the next publish, and we stop recording your room. You can come back the same way. What we
         keep and what your browser keeps is on the <Link to="/privacy">privacy</Link> page.
       </p>
+      <p>
+        Without an account, <code>POST /v1/optout</code> with just{" "}
+        <code>{'{"performer": "yourusername"}'}</code> answers a one-time code (<code>CS-OUT-…</code>); put it
+        in your room subject or about-me, and you are opted out, with the same effect, within minutes of our
+        seeing it. <code>"optOut": false</code> gives the code (<code>CS-IN-…</code>) that brings you back. A
+        code works once, only for the performer it was asked for, and expires within three days.
+      </p>
     </article>
   );
 }

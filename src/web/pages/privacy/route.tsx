@@ -62,9 +62,10 @@ export default function Privacy() {
         <Link to="/about">about</Link>). A performer who wants to be left out can opt out: once you have shown
         us the room is yours (a code in your room subject or about-me, at <code>/claim/yourusername</code>),
         one step at <code>/optout/yourusername</code>, or <code>POST /v1/optout</code> with your account,
-        removes you from every ranking, search and published file, and we no longer record your room. Nobody
-        else can opt you out. If you verify, we keep which account is yours, and tell it by e-mail should
-        another account prove to be you later.
+        removes you from every ranking, search and published file, and we no longer record your room. Without
+        an account, <code>POST /v1/optout</code> gives a one-time code that does the same once it appears in
+        your room subject or about-me. Nobody else can opt you out. If you verify, we keep which account is
+        yours, and tell it by e-mail should another account prove to be you later.
       </p>
 
       <h2>Other sites</h2>
