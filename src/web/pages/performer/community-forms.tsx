@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { QUOTE_MAX, QUOTE_MIN } from "../../../moderation/quote-rules.ts";
 import { SUMMARY_MAX, SUMMARY_MIN, TAG_MAX } from "../../../moderation/suggestion-rules.ts";
 import { SignInDialog } from "../../components/account/sign-in-dialog.tsx";
@@ -76,82 +76,94 @@ function FormShell({
 
 const REVIEWED = "Thank you. A moderator reads it before it shows on the site.";
 
-function SuggestTag({ performer }: { performer: string }) {
-  const send = useSuggestionCall();
-  const [tag, setTag] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<Said>(null);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const problem = await send("/v1/tag_suggestion", { performer, suggested_tag: tag });
-    setBusy(false);
-    setSaid(problem ?? { ok: true, text: REVIEWED });
-    if (problem === null) setTag("");
-  };
-  return (
-    <FormShell
-      title="Suggest a tag"
-      hint="One word that describes the room: letters, digits, _ and -."
-      busy={busy}
-      said={said}
-      onSubmit={submit}
-      button="Suggest the tag"
-    >
-      <label className="account-field">
-        <span className="account-field__label">Tag</span>
-        <input
-          className="account-field__input"
-          type="text"
-          name="tag"
-          required
-          maxLength={TAG_MAX + 1}
-          autoComplete="off"
-          value={tag}
-          onChange={(event) => setTag(event.currentTarget.value)}
-        />
-      </label>
-    </FormShell>
-  );
+/** What differs between the two suggestion forms: the call, its field, and the field's rules. */
+interface SuggestionKind {
+  path: string;
+  field: "suggested_tag" | "suggested_summary";
+  title: string;
+  hint: string;
+  label: string;
+  button: string;
+  /** A one-line input, or a text area with these length bounds. */
+  input: { kind: "line"; max: number } | { kind: "text"; min: number; max: number };
 }
 
-function SuggestSummary({ performer }: { performer: string }) {
+const TAG_KIND: SuggestionKind = {
+  path: "/v1/tag_suggestion",
+  field: "suggested_tag",
+  title: "Suggest a tag",
+  hint: "One word that describes the room: letters, digits, _ and -.",
+  label: "Tag",
+  button: "Suggest the tag",
+  // One more than the rule, so that a leading '#' (which the call drops) still fits.
+  input: { kind: "line", max: TAG_MAX + 1 },
+};
+
+const SUMMARY_KIND: SuggestionKind = {
+  path: "/v1/summary_suggestion",
+  field: "suggested_summary",
+  title: "Suggest a summary",
+  hint: `What the room is like, in your words: ${SUMMARY_MIN} to ${SUMMARY_MAX} characters. Found by the search's summaries once approved.`,
+  label: "Summary",
+  button: "Suggest the summary",
+  input: { kind: "text", min: SUMMARY_MIN, max: SUMMARY_MAX },
+};
+
+function SuggestionForm({ performer, kind }: { performer: string; kind: SuggestionKind }) {
   const send = useSuggestionCall();
-  const [summary, setSummary] = useState("");
+  const id = useId();
+  const [value, setValue] = useState("");
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<Said>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    const problem = await send("/v1/summary_suggestion", { performer, suggested_summary: summary });
+    const problem = await send(kind.path, { performer, [kind.field]: value });
     setBusy(false);
     setSaid(problem ?? { ok: true, text: REVIEWED });
-    if (problem === null) setSummary("");
+    if (problem === null) setValue("");
   };
+  const { input } = kind;
   return (
     <FormShell
-      title="Suggest a summary"
-      hint={`What the room is like, in your words: ${SUMMARY_MIN} to ${SUMMARY_MAX} characters. Found by the search's summaries once approved.`}
+      title={kind.title}
+      hint={kind.hint}
       busy={busy}
       said={said}
       onSubmit={submit}
-      button="Suggest the summary"
+      button={kind.button}
     >
-      <label className="account-field">
-        <span className="account-field__label">Summary</span>
-        <textarea
-          className="account-field__input community__text"
-          name="summary"
-          required
-          rows={3}
-          minLength={SUMMARY_MIN}
-          maxLength={SUMMARY_MAX}
-          value={summary}
-          onChange={(event) => setSummary(event.currentTarget.value)}
-        />
-      </label>
+      <div className="account-field">
+        <label className="account-field__label" htmlFor={id}>
+          {kind.label}
+        </label>
+        {input.kind === "line" ? (
+          <input
+            id={id}
+            className="account-field__input"
+            type="text"
+            name={kind.field}
+            required
+            maxLength={input.max}
+            autoComplete="off"
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
+        ) : (
+          <textarea
+            id={id}
+            className="account-field__input community__text"
+            name={kind.field}
+            required
+            rows={3}
+            minLength={input.min}
+            maxLength={input.max}
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
+        )}
+      </div>
     </FormShell>
   );
 }
@@ -232,8 +244,8 @@ function WriteQuote({ performer }: { performer: string }) {
 export default function CommunityForms({ performer }: { performer: string }) {
   return (
     <div className="community__forms">
-      <SuggestTag performer={performer} />
-      <SuggestSummary performer={performer} />
+      <SuggestionForm performer={performer} kind={TAG_KIND} />
+      <SuggestionForm performer={performer} kind={SUMMARY_KIND} />
       <WriteQuote performer={performer} />
     </div>
   );
