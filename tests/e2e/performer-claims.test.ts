@@ -10,6 +10,7 @@ import type { Db } from "../../src/db/connect.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
 import { claimsHook } from "../../src/profiles/claim-check.ts";
+import { optoutCodesHook } from "../../src/profiles/optout-code-check.ts";
 import { onlineUsersHook } from "../../src/publish/online-users.ts";
 import { onlineUsersPath } from "../../src/publish/paths.ts";
 import { createSearchService } from "../../src/search/search-service.ts";
@@ -25,7 +26,8 @@ import { browserSite } from "./browser-site.ts";
  * A performer's proof and opt-out in Chromium (issue 19, decision 0021), against the sandbox
  * platform: sign in on /claim/X, get the code, set it as X's room subject through the site's
  * /dev/sandbox/performer, let a real poll and its claims check run, watch the page turn verified,
- * opt out on /optout/X (the search no longer finds X), and opt back in.
+ * opt out on /optout/X (the search no longer finds X), and opt back in; and without an account,
+ * by the one-time code the page gives (decision 0044).
  */
 
 const PASSWORD = "orchid-lantern-42";
@@ -79,6 +81,7 @@ async function poll(): Promise<void> {
       afterStore: afterStoreAll([
         onlineUsersHook(publishDir, ABBR),
         claimsHook({ db, mailer, siteName: "camstats", origin: "http://camstats.test" }),
+        optoutCodesHook({ db }),
       ]),
     },
     new Date(at),
@@ -167,24 +170,57 @@ describe("a performer proves who they are and opts out, in Chromium", () => {
     }
   });
 
-  it("sends anyone but the verified account through the proof first (1280 px)", async () => {
-    const email = "someone-else@example.com";
-    await confirmedAccount(email);
+  it("opts X out by a code without an account, and sends a signed-in stranger to the proof (1280 px)", async () => {
     const x = platform.population.truthAt(at)[4]?.username as string;
     const { page, close } = await site.open(`/optout/${x}`, { viewport: DESKTOP });
     try {
-      await page.getByRole("heading", { name: "Sign in first" }).waitFor();
+      await page.getByRole("heading", { name: "Without an account" }).waitFor();
+      await page.getByRole("heading", { name: "With an account" }).waitFor();
+      await expectNoSeriousViolations(page, "opt-out page, signed out");
+      await page.getByRole("button", { name: `Get a code to opt ${x} out` }).click();
+      await page.getByRole("heading", { name: `The code to opt ${x} out` }).waitFor();
+      const code = (await page.locator(".claim-code code").textContent()) ?? "";
+      expect(code).toMatch(/^CS-OUT-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await page.getByText(`Nothing has changed yet. Only ${x} can do this: put the code ${code}`).waitFor();
+      expect(await page.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
+      await expectNoSeriousViolations(page, "opt-out page, code shown");
+
+      // The performer puts the code in the room subject; the next poll sees it and opts X out.
+      expect(await searchNames(x)).toEqual([x]);
+      const set = await fetch(`${site.origin}/dev/sandbox/performer`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ performer: x, roomSubject: `bye ${code.toLowerCase()} bye`, online: true }),
+      });
+      expect(set.status).toBe(200);
+      await poll();
+      await expect.poll(() => searchNames(x), { timeout: 5_000 }).toEqual([]);
+      expect((await fetch(`${site.origin}/api/streamers?modelName=${x}`)).status).toBe(404);
+
+      // Coming back takes its own code, asked for on the same page.
+      await page.getByRole("button", { name: "Back" }).click();
+      await page.getByRole("button", { name: `Get a code to opt ${x} back in` }).click();
+      await page.getByRole("heading", { name: `The code to opt ${x} back in` }).waitFor();
+      const back = (await page.locator(".claim-code code").textContent()) ?? "";
+      expect(back).toMatch(/^CS-IN-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+
+      // A signed-in visitor who is not X's verified account gets the same codes, and the way to the proof.
+      const email = "someone-else@example.com";
+      await confirmedAccount(email);
+      await page.goto(`${site.origin}/optout/${x}`);
+      await page.getByRole("link", { name: "Sign in or create an account" }).waitFor();
       await signInHere(page, email);
-      await page.getByRole("heading", { name: `First, prove you are ${x}` }).waitFor();
+      await page.getByRole("heading", { name: `Or prove once that you are ${x}` }).waitFor();
+      await page.getByRole("button", { name: `Get a code to opt ${x} back in` }).waitFor();
       expect(await page.getByRole("link", { name: `Prove you are ${x}` }).getAttribute("href")).toBe(
         `/claim/${x}`,
       );
       await expectNoSeriousViolations(page, "opt-out page, not verified");
       await page.getByRole("link", { name: `Prove you are ${x}` }).click();
       await page.getByRole("button", { name: "Get my code" }).waitFor();
-      await expectNoSeriousViolations(page, "claim page, no code yet");
     } finally {
       await close();
     }
   });
+});
 });

@@ -22,7 +22,7 @@ const ADDRESS_RULE: AttemptRule = {
   longestWaitS: 0,
 };
 
-export const TOO_MANY_CODE_REQUESTS = `This address asked for ${OPTOUT_CODES_PER_ADDRESS_HOUR} opt-out codes within the hour, the most we give. A performer needs only one: asking again for the same performer gives the same code. Try again later.`;
+export const TOO_MANY_CODE_REQUESTS = `This address asked for ${OPTOUT_CODES_PER_ADDRESS_HOUR} opt-out codes within the hour, the most we give. A performer needs only one: asking again for the same performer gives the same code.`;
 
 /** What POST /v1/optout answers anyone but the performer's verified account (decision 0044). */
 export interface OptoutCodeAnswer {

@@ -3,10 +3,11 @@ import { ProblemMessage, StatusMessage } from "../../components/account/form-par
 import type { AccountSession } from "../../lib/account/account-session.ts";
 import type { ApiProblem } from "../../lib/account/api-answer.ts";
 import { problemOfError, usePerformerClaim } from "../../lib/account/performer-claim.ts";
+import { OptoutCodeRequest } from "./optout-code-request.tsx";
 
 /**
  * The signed-in part of /optout/{user}: the performer's verified account opts out (after one
- * confirmation) or back in; anyone else is sent through the proof first.
+ * confirmation) or back in; anyone else gets a one-time code, or is sent to prove it once.
  */
 export function OptoutPanel({ session, performer }: { session: AccountSession; performer: string }) {
   const { load, read } = usePerformerClaim(session, performer);
@@ -45,19 +46,21 @@ export function OptoutPanel({ session, performer }: { session: AccountSession; p
 
   if (claim === null || claim.status !== "verified") {
     return (
-      <section className="account-section" aria-labelledby="optout-proof">
-        <h2 id="optout-proof">First, prove you are {performer}</h2>
-        <p>
-          Only {performer} can opt {performer} out, so we need to know it is you: you get a code, put it in
-          your room subject or about-me on the platform for a moment, and our collector sees it. Then you can
-          opt out here in one step.
-        </p>
-        <p>
-          <a className="account-button" href={`/claim/${performer}`}>
-            Prove you are {performer}
-          </a>
-        </p>
-      </section>
+      <>
+        <OptoutCodeRequest performer={performer} />
+        <section className="account-section" aria-labelledby="optout-proof">
+          <h2 id="optout-proof">Or prove once that you are {performer}</h2>
+          <p>
+            An account verified as {performer} opts out, and back in, in one step, with no code each time. The
+            proof is the same: a code in your room subject or about-me, seen once by our collector.
+          </p>
+          <p>
+            <a className="account-button account-button--secondary" href={`/claim/${performer}`}>
+              Prove you are {performer}
+            </a>
+          </p>
+        </section>
+      </>
     );
   }
 

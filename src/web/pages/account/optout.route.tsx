@@ -11,6 +11,7 @@ import {
   siteOf,
   titled,
 } from "../../lib/seo.ts";
+import { OptoutCodeRequest } from "./optout-code-request.tsx";
 import { OptoutPanel } from "./optout-panel.tsx";
 
 export const headers: HeadersFunction = accountPageHeaders;
@@ -33,7 +34,10 @@ export const meta: PageMetaFunction = ({ matches, error, params }) => {
   ];
 };
 
-/** /optout/{user} (SPEC §2, issue 19): the performer's verified account opts out or back in. */
+/**
+ * /optout/{user} (SPEC §2, §7): the performer's verified account opts out or back in in one step;
+ * anyone else gets a one-time code for the performer's room (decision 0044).
+ */
 export default function Optout() {
   const performer = performerOfParam(useParams().user);
   const { status, session } = useLoginStatus();
@@ -46,13 +50,17 @@ export default function Optout() {
       </p>
       {status === "unknown" && <CheckingSignIn />}
       {status === false && (
-        <SignedOutPrompt>
-          <h2>Sign in first</h2>
-          <p>
-            Opting out takes an account verified as {performer}. Sign in (or create an account), then prove
-            you are {performer} at <a href={`/claim/${performer}`}>/claim/{performer}</a>.
-          </p>
-        </SignedOutPrompt>
+        <>
+          <OptoutCodeRequest performer={performer} />
+          <SignedOutPrompt>
+            <h2>With an account</h2>
+            <p>
+              An account verified as {performer} opts out, and back in, in one step, with no code each time.
+              Sign in (or create an account), then prove you are {performer} once at{" "}
+              <a href={`/claim/${performer}`}>/claim/{performer}</a>.
+            </p>
+          </SignedOutPrompt>
+        </>
       )}
       {status === true && session !== null && <OptoutPanel session={session} performer={performer} />}
     </article>
