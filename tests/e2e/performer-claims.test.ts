@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -88,6 +89,19 @@ async function poll(): Promise<void> {
   );
 }
 
+/** With SCREENSHOTS_DIR set, the whole page at the test's width and at a phone's, for a person to read. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(dir, `${name}-${viewport.width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 const confirmedAccount = (email: string) => createAccount(site.origin, mail, email, PASSWORD);
 const signInHere = (page: Page, email: string) => signInOnPage(page, email, PASSWORD);
 
@@ -170,13 +184,14 @@ describe("a performer proves who they are and opts out, in Chromium", () => {
     }
   });
 
-  it("opts X out by a code without an account, and sends a signed-in stranger to the proof (1280 px)", async () => {
+  it("opts X out by a code without an account; a signed-in stranger gets codes and the proof (1280 px)", async () => {
     const x = platform.population.truthAt(at)[4]?.username as string;
     const { page, close } = await site.open(`/optout/${x}`, { viewport: DESKTOP });
     try {
       await page.getByRole("heading", { name: "Without an account" }).waitFor();
       await page.getByRole("heading", { name: "With an account" }).waitFor();
       await expectNoSeriousViolations(page, "opt-out page, signed out");
+      await screenshots(page, "optout-signed-out");
       await page.getByRole("button", { name: `Get a code to opt ${x} out` }).click();
       await page.getByRole("heading", { name: `The code to opt ${x} out` }).waitFor();
       const code = (await page.locator(".claim-code code").textContent()) ?? "";
@@ -184,6 +199,7 @@ describe("a performer proves who they are and opts out, in Chromium", () => {
       await page.getByText(`Nothing has changed yet. Only ${x} can do this: put the code ${code}`).waitFor();
       expect(await page.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d\d-\d\dT/);
       await expectNoSeriousViolations(page, "opt-out page, code shown");
+      await screenshots(page, "optout-code");
 
       // The performer puts the code in the room subject; the next poll sees it and opts X out.
       expect(await searchNames(x)).toEqual([x]);
@@ -203,24 +219,32 @@ describe("a performer proves who they are and opts out, in Chromium", () => {
       await page.getByRole("heading", { name: `The code to opt ${x} back in` }).waitFor();
       const back = (await page.locator(".claim-code code").textContent()) ?? "";
       expect(back).toMatch(/^CS-IN-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      const again = await fetch(`${site.origin}/dev/sandbox/performer`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ performer: x, roomSubject: `back ${back}`, online: true }),
+      });
+      expect(again.status).toBe(200);
+      await poll();
+      await expect.poll(() => searchNames(x), { timeout: 15_000 }).toEqual([x]);
 
-      // A signed-in visitor who is not X's verified account gets the same codes, and the way to the proof.
+      // A signed-in visitor who is not Y's verified account gets the same codes, and the way to the proof.
+      const y = platform.population.truthAt(at)[5]?.username as string;
       const email = "someone-else@example.com";
       await confirmedAccount(email);
-      await page.goto(`${site.origin}/optout/${x}`);
+      await page.goto(`${site.origin}/optout/${y}`);
       await page.getByRole("link", { name: "Sign in or create an account" }).waitFor();
       await signInHere(page, email);
-      await page.getByRole("heading", { name: `Or prove once that you are ${x}` }).waitFor();
-      await page.getByRole("button", { name: `Get a code to opt ${x} back in` }).waitFor();
-      expect(await page.getByRole("link", { name: `Prove you are ${x}` }).getAttribute("href")).toBe(
-        `/claim/${x}`,
+      await page.getByRole("heading", { name: `Or prove once that you are ${y}` }).waitFor();
+      await page.getByRole("button", { name: `Get a code to opt ${y} back in` }).waitFor();
+      expect(await page.getByRole("link", { name: `Prove you are ${y}` }).getAttribute("href")).toBe(
+        `/claim/${y}`,
       );
       await expectNoSeriousViolations(page, "opt-out page, not verified");
-      await page.getByRole("link", { name: `Prove you are ${x}` }).click();
+      await page.getByRole("link", { name: `Prove you are ${y}` }).click();
       await page.getByRole("button", { name: "Get my code" }).waitFor();
     } finally {
       await close();
     }
   });
-});
 });

@@ -51,13 +51,7 @@ export function OptoutCodeRequest({ performer }: { performer: string }) {
           <span className="sr-only">The code: </span>
           <code>{answer.code}</code>
         </p>
-        <ol className="claim-steps">
-          <li>
-            On the platform, put <strong>{answer.code}</strong> anywhere in {answer.performer}'s room subject
-            (while online) or in the about-me of the profile.
-          </li>
-          <li>{answer.message}</li>
-        </ol>
+        <p>{answer.message}</p>
         <p>
           The code works until{" "}
           <time dateTime={answer.expiresAt}>
