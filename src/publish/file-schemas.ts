@@ -13,6 +13,7 @@ import {
   EXTRA_PATHS,
   FIXED_PATHS,
   LIST_PATHS,
+  TAG_EXPLORER_DATASETS,
   TAG_RELATED_PATH,
   tagExplorerPath,
 } from "./paths.ts";
@@ -91,6 +92,15 @@ const PATTERNS: ReadonlyArray<[RegExp, z.ZodType]> = [
   [/^\/api\/location\/[^/]+_(user_followers|most-popular)(-[a-z]+)?\.json$/, rankedFileSchema],
   [/^\/api\/[a-z0-9]+_online_users\.json$/, onlineUsersSchema],
   [/^\/api\/[a-z0-9]+_online_users_delta\.json$/, onlineUsersDeltaSchema],
+  // A kept day's edition of the tag explorer (tag-explorer.ts): the same schema as the latest.
+  ...[...TAG_EXPLORER_DATASETS.map((d) => tagExplorerPath(d)), TAG_RELATED_PATH].map(
+    (latest): [RegExp, z.ZodType] => [
+      new RegExp(
+        `^/api/tag_explorer/\\d{4}-\\d{2}-\\d{2}/${latest.slice(latest.lastIndexOf("/") + 1).replace(".", "\\.")}$`,
+      ),
+      EXACT.get(latest) as z.ZodType,
+    ],
+  ),
 ];
 
 /** The schema of the file at `urlPath`, or undefined for a path no family of ours has. */

@@ -209,6 +209,22 @@ export function tagExplorerPath(dataset: TagExplorerDataset): string {
 /** The tags co-used with each top tag (the tag explorer's pages; not among SPEC §3's datasets). */
 export const TAG_RELATED_PATH = "/api/tag_explorer/related.json";
 
+/** The tag explorer's folder: the latest edition's files, and a folder per kept day. */
+export const TAG_EXPLORER_DIR = "/api/tag_explorer";
+
+/** The folder of one day's edition of the tag explorer's files (the pages' day: SPEC §5). */
+export function tagExplorerDayDir(day: string): string {
+  return `${TAG_EXPLORER_DIR}/${day}`;
+}
+
+/**
+ * A day's copy of the explorer file at `latestPath` (a dataset's or related.json):
+ * /api/tag_explorer/{day}/{name}.json.
+ */
+export function tagExplorerDayPath(day: string, latestPath: string): string {
+  return `${tagExplorerDayDir(day)}/${latestPath.slice(latestPath.lastIndexOf("/") + 1)}`;
+}
+
 /** A day's open data file of one ranking family (issue 21): /data/{date}/{family}.csv. */
 export function openDataPath(day: string, family: string): string {
   return `/data/${date(day)}/${segment("family", family)}.csv`;

@@ -1,10 +1,24 @@
+import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../tests/helpers/fixtures.ts";
-import { publishTwice, readPublished, testPublishContext } from "../../tests/helpers/publish.ts";
+import {
+  publishTwice,
+  readPublished,
+  readPublishedBytes,
+  testPublishContext,
+} from "../../tests/helpers/publish.ts";
+import { isValidDate } from "../site/shown-days.ts";
 import { rollupTagDays } from "../stats/tag-days.ts";
-import { TAG_EXPLORER_DATASETS, TAG_RELATED_PATH, tagExplorerPath } from "./paths.ts";
-import { publishTagExplorer } from "./tag-explorer.ts";
+import { schemaForPath } from "./file-schemas.ts";
+import {
+  TAG_EXPLORER_DATASETS,
+  TAG_EXPLORER_DIR,
+  TAG_RELATED_PATH,
+  tagExplorerDayPath,
+  tagExplorerPath,
+} from "./paths.ts";
+import { EXPLORER_EDITIONS_KEPT, publishTagExplorer } from "./tag-explorer.ts";
 import {
   allTagsFileSchema,
   monthlyFileSchema,
@@ -13,6 +27,7 @@ import {
   tagFigureFileSchema,
   tagMapFileSchema,
 } from "./tag-explorer-schemas.ts";
+import { resolveUnder } from "./write-file.ts";
 
 const DAY = "2026-11-20";
 const LATER = "2026-12-05";
@@ -83,10 +98,17 @@ describe("tag explorer datasets", () => {
     const context = await testPublishContext(t.db);
     try {
       const { first, second } = await publishTwice(publishTagExplorer, context, DAY);
-      expect(first.map((f) => f.urlPath)).toEqual([
-        ...TAG_EXPLORER_DATASETS.map((d) => `/api/tag_explorer/${d}.json`),
-        "/api/tag_explorer/related.json",
-      ]);
+      // Each at SPEC §3's path and in the day's folder (the pages' day, SPEC §5).
+      expect(first.map((f) => f.urlPath)).toEqual(
+        [...TAG_EXPLORER_DATASETS, "related"].flatMap((d) => [
+          `/api/tag_explorer/${d}.json`,
+          `/api/tag_explorer/${DAY}/${d}.json`,
+        ]),
+      );
+      for (const file of first.filter((f) => f.urlPath.includes(DAY)))
+        expect(await readPublishedBytes(context, file.urlPath)).toEqual(
+          await readPublishedBytes(context, file.urlPath.replace(`/${DAY}`, "")),
+        );
       expect(second).toEqual(first.map((f) => ({ ...f, changed: false })));
       const files: Record<string, unknown> = {};
       for (const dataset of TAG_EXPLORER_DATASETS) {
@@ -182,6 +204,33 @@ describe("tag explorer datasets", () => {
           },
         },
       });
+    } finally {
+      await context.remove();
+    }
+  });
+
+  it(`keeps the editions of the last ${EXPLORER_EDITIONS_KEPT} days beside the latest`, async () => {
+    const context = await testPublishContext(t.db);
+    try {
+      const days = ["2026-11-18", "2026-11-19", DAY, "2026-11-21"];
+      for (const day of days) await publishTagExplorer(context, day);
+      const kept = async () =>
+        (await readdir(resolveUnder(context.root, TAG_EXPLORER_DIR)))
+          .filter((name) => isValidDate(name))
+          .sort();
+      expect(await kept()).toEqual(days.slice(-EXPLORER_EDITIONS_KEPT));
+      // A rebuild of an older day writes that day's folder and drops none of the newer ones.
+      await publishTagExplorer(context, "2026-11-17");
+      expect(await kept()).toEqual(["2026-11-17", ...days.slice(-EXPLORER_EDITIONS_KEPT)]);
+      const dated = tagCountsFileSchema.parse(
+        await readPublished(context, tagExplorerDayPath(DAY, tagExplorerPath("tagCounts"))),
+      );
+      expect(dated.day).toBe(DAY);
+      // check-published knows the kept editions' files by their latest edition's schema.
+      for (const name of [...TAG_EXPLORER_DATASETS, "related"])
+        expect(schemaForPath(`/api/tag_explorer/${DAY}/${name}.json`), name).toBe(
+          schemaForPath(`/api/tag_explorer/${name}.json`),
+        );
     } finally {
       await context.remove();
     }

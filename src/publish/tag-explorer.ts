@@ -1,4 +1,7 @@
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
 import type { GenderKey } from "../db/schema.ts";
+import { isValidDate } from "../site/shown-days.ts";
 import { addDays, monthsEndingWith } from "../stats/calendar.ts";
 import {
   coUsedTags,
@@ -12,8 +15,10 @@ import {
 import type { DayPublisher } from "./context.ts";
 import {
   TAG_EXPLORER_DATASETS,
+  TAG_EXPLORER_DIR,
   TAG_RELATED_PATH,
   type TagExplorerDataset,
+  tagExplorerDayPath,
   tagExplorerPath,
 } from "./paths.ts";
 import type {
@@ -24,7 +29,7 @@ import type {
   TagFigureFile,
   TagMapFile,
 } from "./tag-explorer-schemas.ts";
-import { type PublishedFile, publishJson } from "./write-file.ts";
+import { type PublishedFile, publishJson, resolveUnder } from "./write-file.ts";
 
 /** Tags with figures of their own (the tag cloud's most, SPEC §9), and the days allTags covers. */
 export const TOP_TAGS = 200;
@@ -179,9 +184,13 @@ export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
     follower_gain: figureFile(day, top, (t) => t.followerGain),
   };
   const written: PublishedFile[] = [];
-  for (const dataset of TAG_EXPLORER_DATASETS) {
-    written.push(await publishJson(root, tagExplorerPath(dataset), files[dataset]));
-  }
+  // Each file twice: at SPEC §3's path (the latest edition) and in the day's folder, which the
+  // pages read for their day (SPEC §5: now − 1 day − 1 hour, so until 01:00 UTC the day before).
+  const publishBoth = async (path: string, data: unknown) => {
+    written.push(await publishJson(root, path, data));
+    written.push(await publishJson(root, tagExplorerDayPath(day, path), data));
+  };
+  for (const dataset of TAG_EXPLORER_DATASETS) await publishBoth(tagExplorerPath(dataset), files[dataset]);
   const related: RelatedTagsFile = {
     day,
     from: windowStart,
@@ -197,6 +206,21 @@ export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
       ]),
     ),
   };
-  written.push(await publishJson(root, TAG_RELATED_PATH, related));
+  await publishBoth(TAG_RELATED_PATH, related);
+  await dropOldEditions(root, day);
   return written;
 };
+
+/** How many days' editions stay beside the latest: the pages' day is yesterday or the day before. */
+export const EXPLORER_EDITIONS_KEPT = 3;
+
+/** Removes the day folders older than the kept editions (a newer one, from a rebuild, stays). */
+async function dropOldEditions(root: string, day: string): Promise<void> {
+  const oldest = addDays(day, -(EXPLORER_EDITIONS_KEPT - 1));
+  const folder = resolveUnder(root, TAG_EXPLORER_DIR);
+  const entries = await readdir(folder, { withFileTypes: true });
+  for (const entry of entries) {
+    if (entry.isDirectory() && isValidDate(entry.name) && entry.name < oldest)
+      await rm(path.join(folder, entry.name), { recursive: true, force: true });
+  }
+}

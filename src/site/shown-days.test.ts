@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidDate, latestShownDay, placeDay, yesterdayUtc } from "./shown-days.ts";
+import { explorerDayUtc, isValidDate, latestShownDay, placeDay, yesterdayUtc } from "./shown-days.ts";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -19,6 +19,17 @@ describe("isValidDate", () => {
     ]) {
       expect(isValidDate(bad), bad).toBe(false);
     }
+  });
+});
+
+describe("explorerDayUtc (SPEC §5: the tag explorer and search use now − 1 day − 1 hour)", () => {
+  it("is the day before from 01:00 UTC, and the day before that until then", () => {
+    expect(explorerDayUtc(at("2026-11-21T01:00:00Z"))).toBe("2026-11-20");
+    expect(explorerDayUtc(at("2026-11-21T23:59:59Z"))).toBe("2026-11-20");
+    expect(explorerDayUtc(at("2026-11-21T00:59:59Z"))).toBe("2026-11-19");
+    expect(explorerDayUtc(at("2026-11-21T00:10:00Z"))).toBe("2026-11-19");
+    // Where the daily viewers' "yesterday" has moved on already.
+    expect(yesterdayUtc(at("2026-11-21T00:10:00Z"))).toBe("2026-11-20");
   });
 });
 

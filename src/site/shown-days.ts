@@ -17,9 +17,17 @@ export function isValidDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
+/** SPEC §5: the tag explorer and the search take their day an hour late. */
+const EXPLORER_GRACE_MS = 60 * 60_000;
+
 /** Yesterday in UTC as SPEC §5 reads it: now − 1 day − 5 minutes, at the start of its day. */
 export function yesterdayUtc(nowMs: number): string {
   return new Date(nowMs - DAY_MS - PUBLISH_GRACE_MS).toISOString().slice(0, 10);
+}
+
+/** The tag explorer's day as SPEC §5 reads it: now − 1 day − 1 hour, at the start of its day. */
+export function explorerDayUtc(nowMs: number): string {
+  return new Date(nowMs - DAY_MS - EXPLORER_GRACE_MS).toISOString().slice(0, 10);
 }
 
 export interface Manifest {

@@ -1,5 +1,12 @@
 import { monthlyIndexSchema } from "../../../publish/monthly-files.ts";
-import { dailyIndexPath, FIXED_PATHS, TAG_RELATED_PATH, tagExplorerPath } from "../../../publish/paths.ts";
+import {
+  dailyIndexPath,
+  FIXED_PATHS,
+  TAG_RELATED_PATH,
+  type TagExplorerDataset,
+  tagExplorerDayPath,
+  tagExplorerPath,
+} from "../../../publish/paths.ts";
 import { dailyIndexSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import {
@@ -11,6 +18,7 @@ import {
   tagMapFileSchema,
 } from "../../../publish/tag-explorer-schemas.ts";
 import type { PageContext } from "../../../server/page-context.ts";
+import { explorerDayUtc } from "../../../site/shown-days.ts";
 import {
   parseTagIndexQuery,
   parseTagPageParam,
@@ -30,27 +38,38 @@ import { monthGrowth, tagIndex } from "./tag-index.ts";
 export const TAG_LIST_ROWS = 10;
 const FIRST_TAGS_HEADING = "The tag explorer's first day is on its way";
 
-/** The tag explorer's files of the latest day; 503 until the daily job has written them. */
-async function explorerFiles(publishDir: string) {
-  const read = <T>(path: string, schema: Parameters<typeof readPublishedJson<T>>[2]) =>
-    readPublishedJson(publishDir, path, schema);
+/**
+ * The tag explorer's files of its day (SPEC §5: now − 1 day − 1 hour): that day's edition when
+ * it is kept, otherwise the latest (a first start, or the daily job late); 503 until the daily job
+ * has written them. `pathOf` gives the chosen edition's path of any explorer file.
+ */
+async function explorerFiles(publishDir: string, nowMs: number) {
+  const day = explorerDayUtc(nowMs);
+  const dated = await readPublishedJson(
+    publishDir,
+    tagExplorerDayPath(day, tagExplorerPath("tagCounts")),
+    tagCountsFileSchema,
+  );
+  const pathOf = (latest: string) => (dated === null ? latest : tagExplorerDayPath(day, latest));
+  const read = <T>(dataset: TagExplorerDataset, schema: Parameters<typeof readPublishedJson<T>>[2]) =>
+    readPublishedJson(publishDir, pathOf(tagExplorerPath(dataset)), schema);
   const [tagCounts, tagMap, allTags, monthly, viewers, followers, gain] = await Promise.all([
-    read(tagExplorerPath("tagCounts"), tagCountsFileSchema),
-    read(tagExplorerPath("tagMap"), tagMapFileSchema),
-    read(tagExplorerPath("allTags"), allTagsFileSchema),
-    read(tagExplorerPath("monthly"), monthlyFileSchema),
-    read(tagExplorerPath("viewers"), tagFigureFileSchema),
-    read(tagExplorerPath("follower_count"), tagFigureFileSchema),
-    read(tagExplorerPath("follower_gain"), tagFigureFileSchema),
+    dated ?? read("tagCounts", tagCountsFileSchema),
+    read("tagMap", tagMapFileSchema),
+    read("allTags", allTagsFileSchema),
+    read("monthly", monthlyFileSchema),
+    read("viewers", tagFigureFileSchema),
+    read("follower_count", tagFigureFileSchema),
+    read("follower_gain", tagFigureFileSchema),
   ]);
   if (tagCounts === null || tagMap === null || allTags === null) throw notPublishedYet(FIRST_TAGS_HEADING);
-  return { tagCounts, tagMap, allTags, monthly, viewers, followers, gain };
+  return { tagCounts, tagMap, allTags, monthly, viewers, followers, gain, pathOf };
 }
 
 /** /tags: every top tag of the latest day with its trend and averages, ordered, filtered and searched. */
 export async function loadTagIndex(request: Request, context: PageContext): Promise<TagIndexData> {
   const view = parseTagIndexQuery(new URL(request.url).searchParams);
-  return tagIndex(await explorerFiles(context.publishDir), view, tagIndexPath(view));
+  return tagIndex(await explorerFiles(context.publishDir, Date.now()), view, tagIndexPath(view));
 }
 
 /**
@@ -62,12 +81,12 @@ export async function loadTagPage(params: { tag?: string }, context: PageContext
   const tag = parseTagPageParam(params.tag);
   if (tag === null) throw notFound();
   const { publishDir } = context;
-  const files = await explorerFiles(publishDir);
+  const files = await explorerFiles(publishDir, Date.now());
   if (!files.allTags.tags.includes(tag) && own(files.tagMap.tags, tag) === undefined) throw notFound();
   const day = files.tagCounts.day;
 
   const [related, monthlyIndex, dailyIndex] = await Promise.all([
-    readPublishedJson(publishDir, TAG_RELATED_PATH, relatedTagsFileSchema),
+    readPublishedJson(publishDir, files.pathOf(TAG_RELATED_PATH), relatedTagsFileSchema),
     readPublishedJson(publishDir, FIXED_PATHS.monthlyIndex, monthlyIndexSchema),
     readPublishedJson(publishDir, dailyIndexPath(day), dailyIndexSchema),
   ]);
