@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { comparePerformers } from "../../db/queries/compare-performers.ts";
 import type { Identity } from "../../identity/identity.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { yesterdayUtc } from "../../site/shown-days.ts";
 import {
   COMPARE_DAYS_BACK,
@@ -13,7 +14,6 @@ import {
 import { parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
 
 /** The exact texts of the call's 400s (each after "performers: " or "daysBack: "). */
 export const PERFORMERS_NOT_A_LIST = `expected a list of ${COMPARE_MIN_PERFORMERS} to ${COMPARE_MAX_PERFORMERS} performer names`;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { SANDBOX_CONTROL_PATH, SANDBOX_TEXT_MAX } from "../../platform/sandbox-site.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { requireLocal } from "../api/local-only.ts";
-import { modelNameParam } from "../api/params.ts";
 
 export const DEV_SANDBOX_LOCAL_ONLY =
   "the sandbox platform's control answers only this machine (127.0.0.1 or ::1), not through a proxy";

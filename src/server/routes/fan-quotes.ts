@@ -14,10 +14,10 @@ import {
   tidyQuote,
 } from "../../moderation/quote-rules.ts";
 import { mayDecide, reviewerOf } from "../../moderation/reviewer.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
 import { requirePerformer } from "../api/performers.ts";
 
 /** Approved quotes may be kept by caches half a minute: an approval shows within a minute (issue 30). */

@@ -22,10 +22,10 @@ import {
   MAX_PERFORMERS_PER_LIST,
   newListId,
 } from "../../lists/list-rules.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate, authenticateIfSent } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
 import { requirePerformer } from "../api/performers.ts";
 
 /** Control characters out, runs of spaces as one, trimmed: lists are shown as plain text. */

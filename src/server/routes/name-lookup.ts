@@ -2,9 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { closestNames, nameSeen, namesContaining } from "../../db/queries/name-lookup.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { genderCodeParam, modelNameParam, storedGender } from "../api/params.ts";
+import { genderCodeParam, storedGender } from "../api/params.ts";
 
 /** How many names a picker lookup and the name checker's similar names give. */
 export const LOOKUP_LIMIT = 20;

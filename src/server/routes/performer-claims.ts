@@ -13,10 +13,10 @@ import {
   newClaimCode,
 } from "../../profiles/claim-rules.ts";
 import { OPTOUT_CODES_PER_ADDRESS_HOUR } from "../../profiles/optout-code-rules.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { ApiError, parseInput, unknownPerformer } from "../api/api-error.ts";
 import { authenticate, authenticateIfSent } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
 import { optoutCodeIssuer } from "./optout-code-issuer.ts";
 
 const performerBody = z.object({ performer: modelNameParam });

@@ -3,8 +3,8 @@ import type { Db } from "../../db/connect.ts";
 import { ownedPerformers } from "../../db/queries/performer-claims.ts";
 import { type ProfileAccess, profileAccess } from "../../db/queries/performer-own-profile.ts";
 import type { Caller } from "../../identity/identity.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { ApiError, unknownPerformer } from "../api/api-error.ts";
-import { modelNameParam } from "../api/params.ts";
 
 /**
  * The performer a profile call names, in its query (GET, images) or its body. SPEC §7's calls name

@@ -4,10 +4,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_DATABASE } from "../../../tests/helpers/api.ts";
 import { loadConfig } from "../../config.ts";
+import { socialImageCatalogue } from "../../profiles/social/catalogue.ts";
 import { BUTTON_SIZE, PNG_SCALE, TROPHY_SIZE } from "../../profiles/social/images.ts";
 import { NON_PAGE_POLICY } from "../../site/content-security-policy.ts";
 import { buildApp } from "../app.ts";
-import { socialImageCatalogue } from "../social-images.ts";
 import { SOCIAL_IMAGE_CACHE } from "./social-images.ts";
 
 /** GET /social/{buttons|trophies}/{name}.{hash}.{svg|png}: the social media editor's images. */

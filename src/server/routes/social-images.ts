@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { SOCIAL_IMAGES_PATH, socialImage, socialImageCatalogue } from "../../profiles/social/catalogue.ts";
 import { SITE_NAME } from "../../site/site-settings.ts";
-import { SOCIAL_IMAGES_PATH, socialImage, socialImageCatalogue, socialPng } from "../social-images.ts";
+import { socialPng } from "../social-images.ts";
 
 /** A year, never revalidated: the address changes with the drawing. */
 export const SOCIAL_IMAGE_CACHE = "public, max-age=31536000, immutable";

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { hourlyStats, MAX_WEEKS_BACK } from "../../stats/queries/hourly-stats.ts";
 import { performerStream, performerStreams } from "../../stats/queries/performer-streams.ts";
 import { lastClosedDay } from "../../stats/ranking-day.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
 import { requirePerformer } from "../api/performers.ts";
 
 /** How many streams /api/streams lists, newest first. */

@@ -4,10 +4,10 @@ import type { Db } from "../../db/connect.ts";
 import { suggestSummary, suggestTag } from "../../db/queries/suggestions.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { SUMMARY_MAX, SUMMARY_MIN, TAG_MAX } from "../../moderation/suggestion-rules.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticateIfSent } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
 import { requirePerformer } from "../api/performers.ts";
 
 export { SUMMARY_MAX, SUMMARY_MIN } from "../../moderation/suggestion-rules.ts";

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { findPerformerById } from "../../db/queries/performer-by-id.ts";
 import type { PerformerRef } from "../../db/queries/performer-lookup.ts";
+import { modelNameParam } from "../../site/performer-name.ts";
 import { monthlySummaries } from "../../stats/queries/monthly-summaries.ts";
 import { yearlySummary } from "../../stats/queries/yearly-summary.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";
-import { modelNameParam } from "../api/params.ts";
 import { requirePerformer } from "../api/performers.ts";
 
 const byName = z.object({ name: modelNameParam });

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Db } from "../../../db/connect.ts";
 import { closestNames, nameSeen, takenAmong } from "../../../db/queries/name-lookup.ts";
-import { modelNameParam } from "../../../server/api/params.ts";
 import { NO_WORDS_MESSAGE, nameCandidates, suggestionWords } from "../../../site/name-suggestions.ts";
+import { modelNameParam } from "../../../site/performer-name.ts";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import {
   CLOSEST_SHOWN,

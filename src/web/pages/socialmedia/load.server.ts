@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { performerTrophyRecords } from "../../../db/queries/performer-trophies.ts";
 import { isUsername } from "../../../online-rooms/links.ts";
+import { type SocialImageCatalogue, socialImageCatalogue } from "../../../profiles/social/catalogue.ts";
 import { HANDLE_MAX_INPUT, NETWORK_RULES, SOCIAL_NETWORKS } from "../../../profiles/social/networks.ts";
 import { bestSlugs, isEarned, TROPHIES, type Trophy, trophyOf } from "../../../profiles/social/trophies.ts";
-import { type SocialImageCatalogue, socialImageCatalogue } from "../../../server/social-images.ts";
 import { siteOriginOf } from "../../../site/site-origin.ts";
 import { formatCount } from "../../lib/format.ts";
 import { notFound } from "../../lib/page-errors.server.ts";
