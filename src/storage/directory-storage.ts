@@ -7,6 +7,7 @@ import {
   etagOf,
   type ObjectInfo,
   type Storage,
+  type StorageOrDir,
   type StoredObject,
 } from "./storage.ts";
 
@@ -107,4 +108,9 @@ export function directoryStorage(root: string): Storage {
       }
     },
   };
+}
+
+/** The store itself, or the directory store of a path. */
+export function asStorage(where: StorageOrDir): Storage {
+  return typeof where === "string" ? directoryStorage(where) : where;
 }

@@ -54,3 +54,9 @@ export function checkPrefix(prefix: string): string {
   checkKey(prefix.endsWith("/") ? prefix.slice(0, -1) : prefix);
   return prefix;
 }
+
+/**
+ * A store, or a directory's path standing for the directory store there: the callers and tests that
+ * always named a folder keep doing so, and the site's own start passes the store STORAGE_URL names.
+ */
+export type StorageOrDir = Storage | string;
