@@ -378,7 +378,7 @@ export const configSchema = z
     ),
     DATA_DIR: documented(z.string().min(1).default("./data"), {
       meaning:
-        "the embedded PostgreSQL's data (`{DATA_DIR}/pg`), the lists' and profiles' images (`{DATA_DIR}/images/`), the profile thumbnails (`{DATA_DIR}/thumbs`, or the store `STORAGE_URL` names), the auth secret's file and the local mail sink's messages",
+        "the embedded PostgreSQL's data (`{DATA_DIR}/pg`), the lists' and profiles' images (`{DATA_DIR}/images/`) and the profile thumbnails (`{DATA_DIR}/thumbs`) unless `STORAGE_URL` names another store, the auth secret's file and the local mail sink's messages",
       roles: EVERY_ROLE,
     }),
     PUBLISH_DIR: documented(z.string().min(1).default("./data/public"), {

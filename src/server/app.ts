@@ -271,7 +271,7 @@ function registerRoutes(
       registerBingoCards(api, options.db, options.identity);
       registerListSummary(api, options.db, options.identity, options.now ?? Date.now);
       registerListImport(api, options.db, options.identity);
-      registerListImage(api, options.db, options.identity, config.DATA_DIR);
+      registerListImage(api, options.db, options.identity, stores.listImages);
       if (options.listAlertTokenKey !== undefined)
         registerListAlerts(api, options.db, options.identity, options.listAlertTokenKey);
       registerUserInfo(api, options.db, options.identity);
@@ -290,7 +290,7 @@ function registerRoutes(
       registerAccountImages(api, {
         db: options.db,
         identity: options.identity,
-        dataDir: config.DATA_DIR,
+        images: stores.profileImages,
         platformImages: platformImagesOf(options),
         now: options.now,
       });
@@ -312,10 +312,10 @@ function registerRoutes(
   registerSocialImages(app, config.PLATFORM_NAME);
   // Before the pages, which would otherwise answer /bingo-card-creator/… with their 404.
   registerBingoCardPng(app);
-  registerListImageFiles(app, config.DATA_DIR);
+  registerListImageFiles(app, stores.listImages);
   // Before the pages, which would otherwise answer /profile/… with their 404.
   registerProfileThumbs(app, options.db, stores.thumbs);
-  registerProfileImageFiles(app, config.DATA_DIR);
+  registerProfileImageFiles(app, stores.profileImages);
   // Before the pages, whose /lists/{listId} would otherwise answer it.
   registerListFeed(app, {
     db: options.db,

@@ -11,6 +11,12 @@ import {
   type StoredObject,
 } from "./storage.ts";
 
+/**
+ * A put's temporary file (`.{name}.{12 hex}.tmp`), and those of the writers before decision 0045
+ * (`.upload-…` for the images, `.thumb-…` for the thumbnails).
+ */
+const UNFINISHED = /^\.(?:.+\.[0-9a-f]{12}\.tmp|upload-[0-9a-f]+|thumb-[0-9a-f]+)$/;
+
 const MISSING = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);
 const isMissing = (error: unknown) => MISSING.has((error as NodeJS.ErrnoException).code ?? "");
 
@@ -106,6 +112,35 @@ export function directoryStorage(root: string): Storage {
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
+    },
+
+    async sweepUnfinished(before) {
+      let deleted = 0;
+      const walk = async (dir: string): Promise<void> => {
+        let entries: import("node:fs").Dirent[];
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if (isMissing(error)) return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory() && !entry.name.startsWith(".")) await walk(file);
+          if (!entry.isFile() || !UNFINISHED.test(entry.name)) continue;
+          const info = await stat(file).catch(() => null);
+          if (info === null || info.mtimeMs >= before.getTime()) continue;
+          if (
+            await unlink(file).then(
+              () => true,
+              () => false,
+            )
+          )
+            deleted++;
+        }
+      };
+      await walk(base);
+      return deleted;
     },
   };
 }

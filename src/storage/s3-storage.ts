@@ -116,5 +116,10 @@ export function s3Storage(location: S3Location): Storage {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: fullKey(key) }));
     },
+
+    // A PUT that fails leaves nothing in a bucket: there is nothing unfinished to sweep.
+    async sweepUnfinished() {
+      return 0;
+    },
   };
 }

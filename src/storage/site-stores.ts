@@ -5,13 +5,14 @@ import { s3Storage } from "./s3-storage.ts";
 import type { Storage } from "./storage.ts";
 
 /**
- * The site's three families of files, each a store of its own keys: the published files (`stats/…`,
- * `api/….json`, `data/…`, `images/reports/…`), the lists' and profiles' images (`lists/…`,
- * `profiles/…`) and the kept thumbnails (`{username}.jpg`).
+ * The site's families of files, each a store of its own keys: the published files (`stats/…`,
+ * `api/….json`, `data/…`, `images/reports/…`), the lists' and the profiles' images (`{hash}.webp`)
+ * and the kept thumbnails (`{username}.jpg`).
  */
 export interface SiteStores {
   published: Storage;
-  images: Storage;
+  listImages: Storage;
+  profileImages: Storage;
   thumbs: Storage;
 }
 
@@ -30,7 +31,8 @@ export function siteStores(config: StoreConfig): SiteStores {
   if (url.kind === "directory") {
     return {
       published: directoryStorage(config.PUBLISH_DIR),
-      images: directoryStorage(path.join(url.root, "images")),
+      listImages: directoryStorage(path.join(url.root, "images", "lists")),
+      profileImages: directoryStorage(path.join(url.root, "images", "profiles")),
       thumbs: directoryStorage(path.join(url.root, "thumbs")),
     };
   }
@@ -47,5 +49,10 @@ export function siteStores(config: StoreConfig): SiteStores {
       accessKeyId: config.AWS_ACCESS_KEY_ID as string,
       secretAccessKey: config.AWS_SECRET_ACCESS_KEY as string,
     });
-  return { published: bucket("public"), images: bucket("images"), thumbs: bucket("thumbs") };
+  return {
+    published: bucket("public"),
+    listImages: bucket("images/lists"),
+    profileImages: bucket("images/profiles"),
+    thumbs: bucket("thumbs"),
+  };
 }

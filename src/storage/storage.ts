@@ -31,6 +31,11 @@ export interface Storage {
   list(prefix: string): Promise<ObjectInfo[]>;
   /** Deletes the object; one that is not there is fine. */
   delete(key: string): Promise<void>;
+  /**
+   * Deletes the store's own unfinished writes older than `before` (a crash between a directory's
+   * temporary file and its rename leaves one) and answers how many went.
+   */
+  sweepUnfinished(before: Date): Promise<number>;
 }
 
 /** The ETag the published files have always had (src/publish/write-file.ts): SHA-256, 27 characters. */

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,6 +94,12 @@ for (const { name, open, replacesAtomically } of stores) {
       expect(await store.list("nothing/")).toEqual([]);
     });
 
+    it("sweeps no finished object away", async () => {
+      await store.put("s/kept.json", Buffer.from("{}"));
+      expect(await store.sweepUnfinished(new Date(Date.now() + 60_000))).toBe(0);
+      expect((await store.get("s/kept.json"))?.bytes.toString()).toBe("{}");
+    });
+
     it("refuses a key that climbs out, is hidden or is empty", async () => {
       for (const key of ["../x", "a/../../x", "/abs", "a//b", ".hidden", "a/.tmp", "", "a/"]) {
         await expect(store.put(key, Buffer.from("x"))).rejects.toThrow("not a storage key");
@@ -126,6 +132,30 @@ for (const { name, open, replacesAtomically } of stores) {
 }
 
 describe("the directory store", () => {
+  it("sweeps the temporary files a crash left, once old, at any depth, and nothing else", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "storage-sweep-"));
+    try {
+      const store = directoryStorage(dir);
+      await store.put("a/b/x.json", Buffer.from("{}"));
+      const left = [
+        path.join(dir, "a", "b", ".x.json.0123456789ab.tmp"),
+        path.join(dir, ".upload-0123456789abcdef"),
+        path.join(dir, "a", ".thumb-0123456789abcdef"),
+      ];
+      for (const file of left) await writeFile(file, "half");
+      await writeFile(path.join(dir, ".keep"), "not a write of ours");
+      const old = new Date(Date.now() - 3_600_000);
+      for (const file of left) await utimes(file, old, old);
+      await writeFile(path.join(dir, "a", ".y.json.ba9876543210.tmp"), "being written");
+      expect(await store.sweepUnfinished(new Date(Date.now() - 60_000))).toBe(3);
+      expect((await readdir(dir)).sort()).toEqual([".keep", "a"]);
+      expect((await readdir(path.join(dir, "a"))).sort()).toEqual([".y.json.ba9876543210.tmp", "b"]);
+      expect(await readdir(path.join(dir, "a", "b"))).toEqual(["x.json"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("keeps the files at their paths, with no temporary file left", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "storage-layout-"));
     try {
