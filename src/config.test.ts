@@ -356,6 +356,55 @@ describe("parseMailbox", () => {
     }
   });
 
+  it("reads STORAGE_URL as a directory or a bucket, and says what is wrong with it", () => {
+    expect(loadConfig({}).STORAGE_URL).toBeUndefined();
+    expect(loadConfig({ STORAGE_URL: "file:///srv/camstats/" }).STORAGE_URL).toEqual({
+      kind: "directory",
+      root: "/srv/camstats",
+    });
+    const keys = { AWS_ACCESS_KEY_ID: "id", AWS_SECRET_ACCESS_KEY: "secret" };
+    expect(
+      loadConfig({
+        STORAGE_URL: "s3://camstats-files/site?region=eu-west-1&endpoint=https://s3.example.net:9000",
+        ...keys,
+      }).STORAGE_URL,
+    ).toEqual({
+      kind: "s3",
+      bucket: "camstats-files",
+      prefix: "site/",
+      endpoint: "https://s3.example.net:9000",
+      region: "eu-west-1",
+    });
+    expect(loadConfig({ STORAGE_URL: "s3://camstats-files?region=us-east-1", ...keys }).STORAGE_URL).toEqual({
+      kind: "s3",
+      bucket: "camstats-files",
+      prefix: "",
+      endpoint: undefined,
+      region: "us-east-1",
+    });
+    expect(errorOf({ STORAGE_URL: "s3://camstats-files?region=us-east-1" })).toContain(
+      "AWS_ACCESS_KEY_ID: expected the bucket's key whenever STORAGE_URL is an s3:// URL; got nothing (not set)",
+    );
+    expect(
+      errorOf({ STORAGE_URL: "s3://camstats-files?region=us-east-1", AWS_ACCESS_KEY_ID: "id" }),
+    ).toContain("AWS_SECRET_ACCESS_KEY: expected the bucket's key");
+    for (const [bad, why] of [
+      ["/srv/camstats", ""],
+      ["http://host/x", ""],
+      ["file://host/srv", "a file URL has no host or query"],
+      ["file:///", "not the root directory"],
+      ["s3://camstats-files", "region= is missing"],
+      ["s3://Bad_Bucket?region=x", "the bucket name must be"],
+      ["s3://id:key@camstats-files?region=x", "the keys go in AWS_ACCESS_KEY_ID"],
+      ["s3://camstats-files?region=x&acl=public", "unknown parameter acl"],
+      ["s3://camstats-files?region=x&endpoint=ftp://h", "endpoint= must be an http or https address"],
+    ] as const) {
+      const message = errorOf({ STORAGE_URL: bad, ...keys });
+      expect(message).toContain("STORAGE_URL: expected file:///absolute/path or s3://bucket");
+      expect(message).toContain(why);
+    }
+  });
+
   it("serves metrics only on a port of their own, on loopback unless told", () => {
     const off = loadConfig({});
     expect(off.METRICS_PORT).toBeUndefined();

@@ -40,6 +40,59 @@ const optionalUrl = optionalText.pipe(
   z.url({ error: "expected an absolute URL such as https://host/path" }).optional(),
 );
 
+/** Where the published files and images are kept (STORAGE_URL, decision 0045). */
+export type StorageUrl =
+  | { kind: "directory"; root: string }
+  | { kind: "s3"; bucket: string; prefix: string; endpoint?: string; region: string };
+
+const STORAGE_URL_EXPECTED =
+  "expected file:///absolute/path or s3://bucket[/prefix]?region=…[&endpoint=https://host:port]";
+
+/** STORAGE_URL as a store's place; a string saying what is wrong when it is not one. */
+export function parseStorageUrl(text: string): StorageUrl | string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return STORAGE_URL_EXPECTED;
+  }
+  if (url.protocol === "file:") {
+    if (url.host !== "" || url.search !== "")
+      return `${STORAGE_URL_EXPECTED} (a file URL has no host or query)`;
+    const root = decodeURIComponent(url.pathname).replace(/\/+$/, "");
+    return root === "" ? `${STORAGE_URL_EXPECTED} (not the root directory)` : { kind: "directory", root };
+  }
+  if (url.protocol !== "s3:") return STORAGE_URL_EXPECTED;
+  const bucket = url.hostname;
+  // S3's rule for names (3 to 63 lowercase letters, digits, dots and hyphens).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    return `${STORAGE_URL_EXPECTED} (the bucket name must be 3 to 63 lowercase letters, digits, dots or hyphens)`;
+  }
+  if (url.username || url.password) {
+    return `${STORAGE_URL_EXPECTED} (the keys go in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not the URL)`;
+  }
+  const known = new Set(["region", "endpoint"]);
+  const unknown = [...url.searchParams.keys()].filter((k) => !known.has(k));
+  if (unknown.length > 0) return `${STORAGE_URL_EXPECTED} (unknown parameter ${unknown.join(", ")})`;
+  const region = url.searchParams.get("region")?.trim();
+  if (!region) return `${STORAGE_URL_EXPECTED} (region= is missing; us-east-1 where the server ignores it)`;
+  const endpoint = url.searchParams.get("endpoint")?.trim() || undefined;
+  if (endpoint !== undefined) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(endpoint);
+    } catch {}
+    if (parsed === null || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) {
+      return `${STORAGE_URL_EXPECTED} (endpoint= must be an http or https address)`;
+    }
+  }
+  const path = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "");
+  if (path.split("/").some((part) => part === "." || part === "..")) {
+    return `${STORAGE_URL_EXPECTED} (the prefix has no . or .. parts)`;
+  }
+  return { kind: "s3", bucket, prefix: path === "" ? "" : `${path}/`, endpoint, region };
+}
+
 /** A partner site of the footer (SPEC §1). */
 export interface PartnerSite {
   name: string;
@@ -325,12 +378,39 @@ export const configSchema = z
     ),
     DATA_DIR: documented(z.string().min(1).default("./data"), {
       meaning:
-        "the embedded PostgreSQL's data (`{DATA_DIR}/pg`), the lists' and profiles' images (`{DATA_DIR}/images/`), the profile thumbnails (`{DATA_DIR}/thumbs`), the auth secret's file and the local mail sink's messages",
+        "the embedded PostgreSQL's data (`{DATA_DIR}/pg`), the lists' and profiles' images (`{DATA_DIR}/images/`) and the profile thumbnails (`{DATA_DIR}/thumbs`) unless `STORAGE_URL` names another store, the auth secret's file and the local mail sink's messages",
       roles: EVERY_ROLE,
     }),
     PUBLISH_DIR: documented(z.string().min(1).default("./data/public"), {
       meaning:
         "where the published JSON files are written (by the daily job and the collector) and served from (`/stats/…`, `/api/….json`)",
+      roles: EVERY_ROLE,
+    }),
+    // One store for the published files and the images (decision 0045): a directory, or a bucket
+    // that every node of a fleet shares.
+    STORAGE_URL: documented(
+      optionalText.transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const parsed = parseStorageUrl(v);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+      {
+        meaning:
+          "where the published files and the images are kept: `file:///path` (a directory), or `s3://bucket[/prefix]?region=…[&endpoint=https://host:port]` (an S3-compatible bucket, keys in `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`; an endpoint means path-style addresses, as MinIO wants). A directory keeps the published files in `PUBLISH_DIR`",
+        roles: EVERY_ROLE,
+        computedDefault: "`file://{DATA_DIR}`",
+      },
+    ),
+    AWS_ACCESS_KEY_ID: documented(optionalText, {
+      meaning: "the access key of an `s3://` `STORAGE_URL`; needed with one, unused without",
+      roles: EVERY_ROLE,
+    }),
+    AWS_SECRET_ACCESS_KEY: documented(optionalText, {
+      meaning: "the secret key of an `s3://` `STORAGE_URL`; needed with one, unused without",
       roles: EVERY_ROLE,
     }),
     EMBEDDED_PG_PORT: documented(port(0), {
@@ -680,6 +760,17 @@ export const configSchema = z
         path: ["DATABASE_URL"],
         message: `expected the fleet's PostgreSQL URL whenever SITE_ROLE is ${env.SITE_ROLE}: ${FLEET_NEEDS}`,
       });
+    }
+    if (env.STORAGE_URL?.kind === "s3") {
+      for (const key of ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] as const) {
+        if (env[key] === undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "expected the bucket's key whenever STORAGE_URL is an s3:// URL",
+          });
+        }
+      }
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({

@@ -25,6 +25,8 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "cache", rank: 0.5, paths: ["cache/"] },
   // The site's Prometheus metrics (decision 0037): every layer counts into them; they import none.
   { name: "metrics", rank: 0.5, paths: ["metrics/"] },
+  // Where the published files and images are kept (decision 0045): a directory or a bucket.
+  { name: "storage", rank: 0.5, paths: ["storage/"] },
   { name: "platform", rank: 1, paths: ["platform/"] },
   // An imitation of the platform: it stands on platform, and only composition roots start it.
   { name: "sandbox", rank: 1.5, paths: ["sandbox/"] },

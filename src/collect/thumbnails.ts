@@ -10,6 +10,7 @@ import {
 import type { Logger } from "../log.ts";
 import { thumbMetrics } from "../metrics/pipeline-metrics.ts";
 import type { ImageSource } from "../platform/image-host-client.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import { FetcherPause } from "./bio-backoff.ts";
 import { type FetcherClock, IDLE_WAIT_MS, Pacer, systemFetcherClock } from "./bios.ts";
 import { makeThumb } from "./thumb-image.ts";
@@ -27,8 +28,8 @@ import { deleteThumb, storeThumb } from "./thumb-store.ts";
 export interface ThumbKeeperDeps {
   db: Db;
   client: ImageSource;
-  /** DATA_DIR/thumbs (thumbsDir). */
-  dir: string;
+  /** The thumbnails' store (decision 0045), or its directory (DATA_DIR/thumbs, thumbsDir). */
+  dir: StorageOrDir;
   fetchesPerMinute: number;
   /** Wall clock (the UTC day, pacing) and waiting; injectable so tests control the day and never wait. */
   clock?: FetcherClock;
@@ -67,7 +68,7 @@ export interface ThumbBatchSummary {
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Deletes the thumbnails (files and rows) of performers who opted out; answers how many. */
-export async function forgetOptedOutThumbs(db: Db, dir: string): Promise<number> {
+export async function forgetOptedOutThumbs(db: Db, dir: StorageOrDir): Promise<number> {
   const gone = await optedOutThumbs(db);
   for (const { username } of gone) await deleteThumb(dir, username);
   await deleteThumbRows(

@@ -20,6 +20,7 @@ import { createSearchService, type SearchService } from "../search/search-servic
 import { policyOrigin } from "../site/content-security-policy.ts";
 import { siteOriginOf } from "../site/site-origin.ts";
 import { type GoogleSignIn, SITE_NAME } from "../site/site-settings.ts";
+import { type SiteStores, siteStores } from "../storage/site-stores.ts";
 import { ApiError, registerApiErrors, sendApiError } from "./api/api-error.ts";
 import { registerApiCompression } from "./api/compression.ts";
 import { capConnections } from "./connection-caps.ts";
@@ -169,6 +170,7 @@ interface SiteServices {
   config: Config;
   platform: PlatformSource | null;
   onlineRooms: OnlineRoomsService;
+  stores: SiteStores;
 }
 
 /**
@@ -200,6 +202,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const search = options.search ?? createSearchService(options.db);
   app.addHook("onClose", async () => search.close());
   const config = options.config ?? loadConfig({});
+  // The published files and images STORAGE_URL names (decision 0045); a directory by default.
+  const stores = siteStores({ ...config, PUBLISH_DIR: options.publishDir });
   const platform = options.platform ?? configuredPlatform(config);
   const onlineRooms = platform
     ? createOnlineRoomsService({
@@ -218,7 +222,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // (fastify-plugin: in the app's own context, not a child one).
   void app.register(
     fastifyPlugin(async (site) => {
-      registerRoutes(site, options, { search, config, platform, onlineRooms });
+      registerRoutes(site, options, { search, config, platform, onlineRooms, stores });
     }),
   );
   return app;
@@ -238,7 +242,7 @@ const googleSignInOf = (options: AppOptions): GoogleSignIn =>
 function registerRoutes(
   app: FastifyInstance,
   options: AppOptions,
-  { search, config, platform, onlineRooms }: SiteServices,
+  { search, config, platform, onlineRooms, stores }: SiteServices,
 ): void {
   void app.register(async (api) => {
     if (options.apiCompression !== false) registerApiCompression(api);
@@ -267,7 +271,7 @@ function registerRoutes(
       registerBingoCards(api, options.db, options.identity);
       registerListSummary(api, options.db, options.identity, options.now ?? Date.now);
       registerListImport(api, options.db, options.identity);
-      registerListImage(api, options.db, options.identity, config.DATA_DIR);
+      registerListImage(api, options.db, options.identity, stores.listImages);
       if (options.listAlertTokenKey !== undefined)
         registerListAlerts(api, options.db, options.identity, options.listAlertTokenKey);
       registerUserInfo(api, options.db, options.identity);
@@ -286,7 +290,7 @@ function registerRoutes(
       registerAccountImages(api, {
         db: options.db,
         identity: options.identity,
-        dataDir: config.DATA_DIR,
+        images: stores.profileImages,
         platformImages: platformImagesOf(options),
         now: options.now,
       });
@@ -301,17 +305,17 @@ function registerRoutes(
   registerCoverImages(app, config.PLATFORM_SLUG, {
     db: options.db,
     publishDir: options.publishDir,
-    dataDir: config.DATA_DIR,
+    thumbs: stores.thumbs,
   });
   registerLogoImages(app);
   registerFavicon(app);
   registerSocialImages(app, config.PLATFORM_NAME);
   // Before the pages, which would otherwise answer /bingo-card-creator/… with their 404.
   registerBingoCardPng(app);
-  registerListImageFiles(app, config.DATA_DIR);
+  registerListImageFiles(app, stores.listImages);
   // Before the pages, which would otherwise answer /profile/… with their 404.
-  registerProfileThumbs(app, options.db, config.DATA_DIR);
-  registerProfileImageFiles(app, config.DATA_DIR);
+  registerProfileThumbs(app, options.db, stores.thumbs);
+  registerProfileImageFiles(app, stores.profileImages);
   // Before the pages, whose /lists/{listId} would otherwise answer it.
   registerListFeed(app, {
     db: options.db,

@@ -5,9 +5,10 @@ import { deleteUnconfirmedAccounts } from "../db/queries/accounts.ts";
 import { pruneCounters } from "../db/queries/auth-limits.ts";
 import { pruneKnownAddresses } from "../db/queries/known-addresses.ts";
 import { KNOWN_ADDRESS_DAYS } from "../identity/abuse-limits.ts";
-import { listImagesDir, pruneListImages, UNUSED_IMAGE_KEPT_MS } from "../lists/image-store.ts";
+import { pruneListImages, UNUSED_IMAGE_KEPT_MS } from "../lists/image-store.ts";
 import type { Logger } from "../log.ts";
 import { pruneProfileImages } from "../profiles/profile-images.ts";
+import type { SiteStores } from "../storage/site-stores.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
 /** Unconfirmed accounts are kept this long (twice the confirmation link's life). */
@@ -22,7 +23,12 @@ export const COUNTERS_KEPT_MS = 24 * 3600_000;
  * past their end (decision 0042; signed-out ones are deleted at once), and the list and profile images under
  * DATA_DIR that no list or profile has used for a day (decisions 0020, 0022).
  */
-export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, dataDir: string): void {
+export function startAccountCleanup(
+  db: Db,
+  log: Logger,
+  lifecycle: Lifecycle,
+  stores: Pick<SiteStores, "listImages" | "profileImages">,
+): void {
   const cron = new Cron("41 * * * *", { timezone: "UTC", protect: true }, async () => {
     try {
       const deleted = await deleteUnconfirmedAccounts(db, new Date(Date.now() - UNCONFIRMED_KEPT_MS));
@@ -35,13 +41,13 @@ export function startAccountCleanup(db: Db, log: Logger, lifecycle: Lifecycle, d
       await pruneExpiredSessions(db, new Date());
       const images = await pruneListImages(
         db,
-        listImagesDir(dataDir),
+        stores.listImages,
         new Date(Date.now() - UNUSED_IMAGE_KEPT_MS),
       );
       if (images > 0) log.info(`deleted ${images} list images no list uses`);
       const profileImages = await pruneProfileImages(
         db,
-        dataDir,
+        { store: stores.profileImages },
         new Date(Date.now() - UNUSED_IMAGE_KEPT_MS),
       );
       if (profileImages > 0) log.info(`deleted ${profileImages} profile images no profile uses`);

@@ -3,6 +3,7 @@ import type { OpenDatabase } from "../db/open.ts";
 import type { Logger } from "../log.ts";
 import { watchPool } from "../metrics/pool-metrics.ts";
 import { siteOriginOf } from "../site/site-origin.ts";
+import { siteStores } from "../storage/site-stores.ts";
 import { startAccountCleanup } from "./account-cleanup.ts";
 import { startBioFetching } from "./bio-fetching.ts";
 import { collectorMailer, fillSubjectGoalsFromHistory, startCollection, startPolling } from "./collection.ts";
@@ -75,5 +76,5 @@ export function startLivePipeline(
     startThumbnailFetching(config, database.db, feed, log, lifecycle);
   }
   startPublicListsPublishing(database.db, config.PUBLISH_DIR, log, lifecycle);
-  startAccountCleanup(database.db, log, lifecycle, config.DATA_DIR);
+  startAccountCleanup(database.db, log, lifecycle, siteStores(config));
 }

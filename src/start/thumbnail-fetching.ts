@@ -1,4 +1,3 @@
-import { thumbsDir } from "../collect/thumb-store.ts";
 import { startThumbKeeper } from "../collect/thumbnails.ts";
 import { type Config, usesSandbox } from "../config.ts";
 import type { Db } from "../db/connect.ts";
@@ -6,6 +5,7 @@ import { countPerformersNeedingThumb } from "../db/queries/performer-thumbs.ts";
 import type { Logger } from "../log.ts";
 import { thumbMetrics } from "../metrics/pipeline-metrics.ts";
 import { ImageHostClient } from "../platform/image-host-client.ts";
+import { siteStores } from "../storage/site-stores.ts";
 import type { FeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -46,7 +46,7 @@ export function startThumbnailFetching(
   const keeper = startThumbKeeper({
     db,
     client: new ImageHostClient({ baseUrl: host, timeoutMs: THUMB_TIMEOUT_MS, maxBytes: THUMB_MAX_BYTES }),
-    dir: thumbsDir(config.DATA_DIR),
+    dir: siteStores(config).thumbs,
     fetchesPerMinute: config.THUMB_FETCHES_PER_MINUTE,
     log,
   });

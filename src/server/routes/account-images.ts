@@ -11,8 +11,8 @@ import {
   PROFILE_IMAGE_BOX,
   PROFILE_IMAGES_PATH,
   processProfileImage,
-  profileImagesFolder,
 } from "../../profiles/profile-images.ts";
+import type { StorageOrDir } from "../../storage/storage.ts";
 import type { ProfileSettings } from "../../types/performer-profile.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
@@ -97,14 +97,15 @@ export function registerAccountImages(
   options: {
     db: Db;
     identity: Identity;
-    dataDir: string;
+    /** The profile images' store (decision 0045), or its directory (profileImagesFolder). */
+    images: StorageOrDir;
     platformImages: PlatformImageSource | null;
     now?: () => number;
   },
 ): void {
   const { db, identity, platformImages } = options;
   const now = options.now ?? Date.now;
-  const folder = profileImagesFolder(options.dataDir);
+  const folder = { dir: options.images, publicPath: PROFILE_IMAGES_PATH };
 
   /** The file first, then the row: a profile never names a file that is not there. */
   const keep = async (
@@ -170,8 +171,7 @@ export function registerAccountImages(
  * GET /images/profiles/{hash}.webp: the stored profile and banner images, from our own origin (the
  * pages' policy allows 'self' images), as WebP whatever the client guesses; any other name is a 404.
  */
-export function registerProfileImageFiles(app: FastifyInstance, dataDir: string): void {
-  const { dir } = profileImagesFolder(dataDir);
+export function registerProfileImageFiles(app: FastifyInstance, dir: StorageOrDir): void {
   app.get<{ Params: { file: string } }>(`${PROFILE_IMAGES_PATH}/:file`, async (request, reply) => {
     const bytes = await readImage(dir, request.params.file);
     if (bytes === null) return reply.callNotFound();

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { namedCache } from "../../cache/named-cache.ts";
-import { readThumb, thumbsDir } from "../../collect/thumb-store.ts";
+import { readThumb } from "../../collect/thumb-store.ts";
 import type { Db } from "../../db/connect.ts";
 import { isConfirmedOptout } from "../../db/queries/optouts.ts";
 import { drawRankingCover } from "../../images/ranking-cover.ts";
@@ -11,6 +11,7 @@ import { dailyViewerFileSchema } from "../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
 import { GENDER_LABELS } from "../../site/gender-labels.ts";
 import { isFileSegment, isRankingGender } from "../../stats/rankings/vocabulary.ts";
+import type { Storage } from "../../storage/storage.ts";
 
 /** An hour: the cover follows the latest day's first performer, who changes once a day. */
 const CACHE = "public, max-age=3600";
@@ -64,7 +65,8 @@ const drawnCovers = namedCache<string, Buffer>({
 export interface CoverSources {
   db: Db;
   publishDir: string;
-  dataDir: string;
+  /** The kept thumbnails' store (decision 0045). */
+  thumbs: Storage;
 }
 
 /**
@@ -86,7 +88,7 @@ async function coverPerformer(
   if (rows === null) return null;
   for (const { u: username } of rows.slice(0, COVER_CANDIDATES)) {
     if (await isConfirmedOptout(sources.db, username)) continue;
-    const thumbnail = await readThumb(thumbsDir(sources.dataDir), username);
+    const thumbnail = await readThumb(sources.thumbs, username);
     if (thumbnail !== null) return { day, username, thumbnail };
   }
   return null;

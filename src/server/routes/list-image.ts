@@ -4,7 +4,7 @@ import type { Db } from "../../db/connect.ts";
 import { setListImage } from "../../db/queries/list-image.ts";
 import { listById, listView } from "../../db/queries/lists.ts";
 import type { Identity } from "../../identity/identity.ts";
-import { LIST_IMAGES_PATH, listImagesDir, readListImage, storeListImage } from "../../lists/image-store.ts";
+import { LIST_IMAGES_PATH, readListImage, storeListImage } from "../../lists/image-store.ts";
 import {
   ACCEPTED_TYPES,
   LIST_IMAGE_HEIGHT,
@@ -14,6 +14,7 @@ import {
   processListImage,
 } from "../../lists/list-image.ts";
 import { LIST_ID_PATTERN } from "../../lists/list-rules.ts";
+import type { StorageOrDir } from "../../storage/storage.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import {
@@ -51,8 +52,7 @@ const idParams = z.object({
  * as multipart, checked and drawn again (src/lists/list-image.ts), stored by its hash; or removed.
  * Multipart is parsed in this scope only: every other call's body stays JSON.
  */
-export function registerListImage(app: FastifyInstance, db: Db, identity: Identity, dataDir: string): void {
-  const dir = listImagesDir(dataDir);
+export function registerListImage(app: FastifyInstance, db: Db, identity: Identity, dir: StorageOrDir): void {
   const noStore = { "cache-control": "private, no-store" };
   const requireOwned = async (userId: string, id: string) => {
     const list = await listById(db, id);
@@ -95,8 +95,7 @@ export function registerListImage(app: FastifyInstance, db: Db, identity: Identi
  * GET /images/lists/{hash}.webp: the stored list images, from our own origin (the pages' policy
  * allows 'self' images), as WebP whatever the client guesses; any other name is a 404.
  */
-export function registerListImageFiles(app: FastifyInstance, dataDir: string): void {
-  const dir = listImagesDir(dataDir);
+export function registerListImageFiles(app: FastifyInstance, dir: StorageOrDir): void {
   app.get<{ Params: { file: string } }>(`${LIST_IMAGES_PATH}/:file`, async (request, reply) => {
     const bytes = await readListImage(dir, request.params.file);
     if (bytes === null) return reply.callNotFound();

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { readThumb, thumbsDir } from "../../collect/thumb-store.ts";
+import { readThumb } from "../../collect/thumb-store.ts";
 import type { Db } from "../../db/connect.ts";
 import { isConfirmedOptout } from "../../db/queries/optouts.ts";
 import { isUsername } from "../../online-rooms/links.ts";
 import { usernameOfThumbFile } from "../../site/urls/profile-thumb.ts";
+import type { Storage } from "../../storage/storage.ts";
 
 /** SPEC §7: a performer's profile thumbnail (src/site/urls/profile-thumb.ts). */
 const PROFILE_THUMB_PATH = "/profile/:file";
@@ -17,13 +18,12 @@ const CACHE = "public, max-age=86400";
  * username, for a performer who opted out (looked up on each request, so it holds at once), and
  * when none is kept.
  */
-export function registerProfileThumbs(app: FastifyInstance, db: Db, dataDir: string): void {
-  const dir = thumbsDir(dataDir);
+export function registerProfileThumbs(app: FastifyInstance, db: Db, thumbs: Storage): void {
   app.get<{ Params: { file: string } }>(PROFILE_THUMB_PATH, async (request, reply) => {
     const username = usernameOfThumbFile(request.params.file);
     if (username === null || !isUsername(username)) return reply.callNotFound();
     if (await isConfirmedOptout(db, username)) return reply.callNotFound();
-    const bytes = await readThumb(dir, username);
+    const bytes = await readThumb(thumbs, username);
     if (bytes === null) return reply.callNotFound();
     return reply
       .header("cache-control", CACHE)
