@@ -117,4 +117,33 @@ describe("the search follows the polls", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`<span class="search-card__name">${room.username}</span>`);
   });
+
+  it("leaves a first start's history polls alone, and follows the first live poll after them", async () => {
+    // Decision 0048: the servers listen while the history is written, and following its polls
+    // rebuilt the live state several times a second for nobody.
+    // Within the index's reload time (300 s of the platform's clock, which the service reads): no reload does it.
+    const T2 = T1 + MINUTE;
+    const T3 = T2 + MINUTE;
+    const live = testCollector(t.db, platform);
+    const seenBefore = new Set(platform.population.truthAt(T1).map((room) => room.username));
+    platform.clock.set(T2);
+    const fresh = platform.population.truthAt(T2).filter((room) => !seenBefore.has(room.username));
+    expect(fresh.length).toBeGreaterThan(0);
+    expect((await collectPoll({ ...live, source: "simulated" }, new Date(T2))).status).toBe("complete");
+    // Two of the follower's looks and a margin: a followed poll would be found by then.
+    await new Promise((resolve) => setTimeout(resolve, (2 * SEARCH_FOLLOWS_POLLS_SECONDS + 2) * 1000));
+    for (const app of apps) for (const room of fresh) expect(await find(app, room.username)).toBeUndefined();
+
+    platform.clock.set(T3);
+    expect((await collectPoll(live, new Date(T3))).status).toBe("complete");
+    const stored = Date.now();
+    // Found now, whether or not still online: the live poll's refresh indexes whoever is new since.
+    const someone = fresh[0] as (typeof fresh)[number];
+    for (const app of apps) {
+      while ((await find(app, someone.username)) === undefined) {
+        expect(Date.now() - stored, "not found within one poll interval").toBeLessThan(POLL_INTERVAL_MS);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import type { Db } from "../db/connect.ts";
 import { moderationVersion } from "../db/queries/moderation.ts";
 import type { Logger } from "../log.ts";
-import { latestCompletePoll } from "../stats/queries/online-now.ts";
+import { latestCompletePollWithSource } from "../stats/queries/online-now.ts";
 import { LiveState } from "./live-state.ts";
 import { searchMerged } from "./merged-search.ts";
 import { type ModelQuery, scanModels, searchModels } from "./model-query.ts";
@@ -261,7 +261,12 @@ export function createSearchService(db: Db, options: SearchServiceOptions = {}):
   /** Refreshes when a complete poll newer than the live state's has been stored (followPollsSeconds). */
   async function followPolls(): Promise<void> {
     if (loaded === null || refreshing || closed) return;
-    const at = (await latestCompletePoll(db))?.getTime() ?? null;
+    const latest = await latestCompletePollWithSource(db);
+    // A first start's history (decision 0048): the servers listen while it is written, several
+    // polls a second, each in the past; following them rebuilt the live state for nobody, on CPU
+    // the history needs. The first live poll after it is followed (a reload catches up meanwhile).
+    if (latest?.source === "simulated") return;
+    const at = latest?.at.getTime() ?? null;
     if (loaded !== null && at !== null && at !== loaded.pollAt) refreshInBackground(loaded, true);
   }
   const followMs = (options.followPollsSeconds ?? 0) * 1000;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/connect.ts";
-import type { GenderKey } from "../../db/schema.ts";
+import type { GenderKey, PollSource } from "../../db/schema.ts";
 import { liveStateText, onlineListIsCurrent } from "../formulas/live-state.ts";
 
 /** A room in the latest complete poll. status is SPEC §3's online status code (7: a group show). */
@@ -23,6 +23,14 @@ export async function latestCompletePoll(db: Db): Promise<Date | null> {
   const { rows } = await sql<{ at: Date | null }>`
     SELECT MAX(observed_at) AS at FROM polls WHERE status = 'complete'`.execute(db);
   return rows[0]?.at ?? null;
+}
+
+/** The latest complete poll's instant and source (simulated: a first start's history), or null before any. */
+export async function latestCompletePollWithSource(db: Db): Promise<{ at: Date; source: PollSource } | null> {
+  const { rows } = await sql<{ at: Date; source: PollSource }>`
+    SELECT observed_at AS at, source FROM polls WHERE status = 'complete'
+    ORDER BY observed_at DESC LIMIT 1`.execute(db);
+  return rows[0] ?? null;
 }
 
 /**
