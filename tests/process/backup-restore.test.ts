@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -28,7 +28,7 @@ interface Site {
   output: string;
 }
 
-async function newSite(root: string, name: string): Promise<Site> {
+async function newSite(root: string, name: string, publicUrl?: string): Promise<Site> {
   const dataDir = path.join(root, name);
   const port = await freePort();
   const pgPort = await freePort();
@@ -40,6 +40,9 @@ async function newSite(root: string, name: string): Promise<Site> {
     env: {
       DATA_DIR: dataDir,
       PUBLISH_DIR: path.join(dataDir, "public"),
+      // One public address for both: it is the identity tokens' issuer, as for a site moved to new
+      // hardware. A loopback one, so that the development tools (the mail sink) stay on.
+      PUBLIC_URL: publicUrl ?? `http://localhost:${port}`,
       PORT: String(port),
       HOST: "127.0.0.1",
       EMBEDDED_PG_PORT: String(pgPort),
@@ -61,7 +64,8 @@ async function waitFor<T>(
   for (;;) {
     const value = await probe().catch(() => null);
     if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out; the site said:\n${site.output}`);
+    if (Date.now() > until || site.child?.exitCode != null)
+      throw new Error(`timed out; the site said:\n${site.output}`);
     await sleep(250);
   }
 }
@@ -141,12 +145,14 @@ describe("a backup of a running site, restored elsewhere", () => {
   let second: Site;
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), "camstats-backup-"));
+    // As root, the embedded PostgreSQL runs as "postgres", which must enter the sites' parent.
+    await chmod(root, 0o755);
     first = await newSite(root, "first");
-    second = await newSite(root, "second");
+    second = await newSite(root, "second", first.env.PUBLIC_URL);
   });
   afterAll(async () => {
-    await stopSite(first);
-    await stopSite(second);
+    if (first) await stopSite(first);
+    if (second) await stopSite(second);
     await rm(root, { recursive: true, force: true });
   });
 
