@@ -2,7 +2,8 @@ import http from "node:http";
 
 /**
  * bench:rolling-restart's load balancer, kept tiny: round robin over the nodes whose `/api/health`
- * answered 200 at the last look (every 200 ms), keep-alive connections to them, no retry: a
+ * answered 200 at the last look (every 200 ms; out at once on a 503 or a refused connection,
+ * after three checks in a row that took over a second), keep-alive connections to them, no retry: a
  * request a node fails is a 502 here, and counts as lost.
  */
 export interface Backend {
@@ -18,18 +19,26 @@ export interface Proxy {
 }
 
 const HEALTH_EVERY_MS = 200;
+/** Slow answers in a row before a node is taken out (a loaded machine answers late, not wrong). */
+const SLOW_THRESHOLD = 3;
 
-function checkHealth(backend: Backend): void {
+function checkHealth(backend: Backend & { slow?: number }): void {
+  let timedOut = false;
   const request = http.get(
     { host: "127.0.0.1", port: backend.port, path: "/api/health", agent: false, timeout: 1000 },
     (response) => {
       backend.healthy = response.statusCode === 200;
+      backend.slow = 0;
       response.resume();
     },
   );
-  request.on("timeout", () => request.destroy());
+  request.on("timeout", () => {
+    timedOut = true;
+    request.destroy();
+  });
   request.on("error", () => {
-    backend.healthy = false;
+    backend.slow = timedOut ? (backend.slow ?? 0) + 1 : SLOW_THRESHOLD;
+    if (backend.slow >= SLOW_THRESHOLD) backend.healthy = false;
   });
 }
 
