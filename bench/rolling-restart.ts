@@ -95,6 +95,15 @@ async function scenario(databaseUrl: string, dir: string, drainSeconds: number) 
     TRUSTED_PROXIES: "127.0.0.1",
     LOG_LEVEL: "warn",
   });
+  // A failure stops the nodes too: none is left serving after the benchmark.
+  try {
+    return await rollUnderLoad(nodes, env);
+  } finally {
+    for (const node of nodes) await stopNode(node);
+  }
+}
+
+async function rollUnderLoad(nodes: Node[], env: (node: Node) => Record<string, string>) {
   for (const node of nodes) startNode(node, env(node));
   for (const node of nodes) await untilHealthy(node);
   const proxy = await startProxy(nodes);
@@ -140,7 +149,6 @@ async function scenario(databaseUrl: string, dir: string, drainSeconds: number) 
   const loadSeconds = (Date.now() - loadStarted) / 1000;
   await rolling;
   await proxy.close();
-  for (const node of nodes) await stopNode(node);
   return { result, restarts, loadSeconds, failed: { ...proxy.failed } };
 }
 
