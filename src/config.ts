@@ -335,6 +335,20 @@ export const configSchema = z
         computedDefault: "`auto`",
       },
     ),
+    // Graceful stops (issue 32, point 7): /api/health answers 503 this long before the port closes.
+    DRAIN_SECONDS: documented(
+      z.coerce
+        .number({ error: "expected a number of seconds" })
+        .int("expected a whole number of seconds")
+        .min(0, "expected 0 (close at once) to 120 seconds")
+        .max(120, "expected 0 (close at once) to 120 seconds")
+        .default(0),
+      {
+        meaning:
+          "on SIGTERM, how long `/api/health` answers 503 `draining` while requests are still served, before the port closes and the requests in flight finish: behind a load balancer, more than its health checks' interval times their unhealthy threshold",
+        roles: SERVING,
+      },
+    ),
     API_RATE_LIMIT_PER_MINUTE: documented(
       z.coerce
         .number({ error: "expected a number" })

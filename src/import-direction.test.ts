@@ -52,12 +52,23 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   // Moderation (issue 30): who reviews what; the queries are in db/, the calls in server/.
   { name: "moderation", rank: 4.5, paths: ["moderation/"] },
   { name: "jobs", rank: 5, paths: ["jobs/"] },
+  // Backups (decision 0046): copies the database and the store; stands on db and the stores' places.
+  { name: "backup", rank: 5, paths: ["backup/"] },
   { name: "server", rank: 6, paths: ["server/"] },
   { name: "web", rank: 7, paths: ["web/"] },
   {
     name: "composition",
     rank: 8,
-    paths: ["start/", "main.ts", "collector.ts", "rebuild.ts", "check-published.ts", "web-process.ts"],
+    paths: [
+      "start/",
+      "main.ts",
+      "collector.ts",
+      "rebuild.ts",
+      "backup.ts",
+      "restore.ts",
+      "check-published.ts",
+      "web-process.ts",
+    ],
   },
 ];
 

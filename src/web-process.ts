@@ -6,6 +6,7 @@ import { answerMetricsRequests } from "./metrics/cluster-metrics.ts";
 import { watchPool } from "./metrics/pool-metrics.ts";
 import { collectProcessMetrics } from "./metrics/registry.ts";
 import { sharedRateLimitStore } from "./server/shared-rate-limit.ts";
+import { drainThenClose } from "./start/graceful-close.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
 import { startSiteServer } from "./start/site-server.ts";
 import { readWebProcessSettings } from "./start/web-process-settings.ts";
@@ -54,6 +55,6 @@ runProcess(lifecycle, "server process", async () => {
       onDisconnect: (listener) => process.on("disconnect", listener),
     }),
   });
-  lifecycle.started("the server", () => app.close());
+  lifecycle.started("the server", () => drainThenClose(app, config.DRAIN_SECONDS * 1000));
   process.send?.("listening");
 });

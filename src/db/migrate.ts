@@ -80,6 +80,29 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
 }
 
 /**
+ * Applies exactly the named migrations (a restore rebuilds the schema a backup was taken at; the
+ * next start applies the rest to the restored rows). Names this code does not know are refused.
+ */
+export async function migrateToThese<T>(db: Kysely<T>, names: string[]): Promise<void> {
+  const unknown = names.filter((name) => !(name in migrations));
+  if (unknown.length > 0)
+    throw new Error(
+      `the backup's schema has migrations this code does not know (${unknown.join(", ")}): restore it with the version that took it, or a newer one`,
+    );
+  const chosen = Object.fromEntries(names.map((name) => [name, migrations[name] as Migration]));
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => chosen },
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
  * The migrations this code knows that the database has not applied yet. A web node applies none
  * (the worker does, decision 0037): it waits for this to be empty before it serves.
  */

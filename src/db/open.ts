@@ -4,7 +4,8 @@ import { type Connection, connect, ensureDatabase } from "./connect.ts";
 import { startEmbeddedPostgres } from "./embedded.ts";
 import { migrateToLatest } from "./migrate.ts";
 
-const DATABASE_NAME = "camstats";
+/** The embedded server's database (an external one is whatever DATABASE_URL names). */
+export const DATABASE_NAME = "camstats";
 
 export interface OpenDatabase extends Connection {
   /** Where it is: the server processes of `npm start` connect to the same database. */

@@ -3,6 +3,7 @@ import type { Db } from "../db/connect.ts";
 import type { GoogleClient } from "../identity/auth.ts";
 import type { Logger } from "../log.ts";
 import { metricsRegistry } from "../metrics/registry.ts";
+import { drainThenClose, FINISH_GRACE_MS } from "./graceful-close.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { startSiteServer } from "./site-server.ts";
 import { startWebProcesses } from "./web-processes.ts";
@@ -34,7 +35,7 @@ export async function startServers(options: {
       googleStandIn: options.googleStandIn,
       processes: 1,
     });
-    lifecycle.started("the server", () => app.close());
+    lifecycle.started("the server", () => drainThenClose(app, config.DRAIN_SECONDS * 1000));
     log.info(`site listening on http://${config.HOST}:${config.PORT}`);
     return { metricsText: () => metricsRegistry.metrics() };
   }
@@ -46,6 +47,7 @@ export async function startServers(options: {
       googleStandIn: options.googleStandIn,
       processes: config.WEB_PROCESSES,
     },
+    stopGraceMs: config.DRAIN_SECONDS * 1000 + FINISH_GRACE_MS,
     log,
     onFatal: (reason) => void lifecycle.shutdown(reason, 1),
   });

@@ -22,8 +22,6 @@ const ENTRY = fileURLToPath(new URL("../web-process.ts", import.meta.url));
  *   quiet spell is worth nothing to them.
  */
 export const WEB_PROCESS_V8_FLAGS: readonly string[] = ["--no-memory-reducer", "--heap-growing-percent=100"];
-/** How long a stopping server process may take to finish what it serves before it is killed. */
-const STOP_GRACE_MS = 10_000;
 /** Crashes within RESTART_WINDOW_MS beyond which the site stops instead of forking again. */
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -47,6 +45,8 @@ export function startWebProcesses(options: {
   settings: WebProcessSettings;
   log: Logger;
   onFatal: (reason: string) => void;
+  /** How long a stopping server process may take (its drain and the requests in flight) before it is killed. */
+  stopGraceMs: number;
 }): Promise<WebProcesses> {
   const { settings, log } = options;
   const windows = new RateWindows();
@@ -97,7 +97,7 @@ export function startWebProcesses(options: {
       [...workers].map(
         (worker) =>
           new Promise<void>((resolve) => {
-            const timer = setTimeout(() => worker.process.kill("SIGKILL"), STOP_GRACE_MS);
+            const timer = setTimeout(() => worker.process.kill("SIGKILL"), options.stopGraceMs + 1000);
             worker.once("exit", () => {
               clearTimeout(timer);
               resolve();

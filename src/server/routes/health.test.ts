@@ -3,7 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/database.ts";
 import { connect } from "../../db/connect.ts";
+import { drainThenClose } from "../../start/graceful-close.ts";
 import { buildApp } from "../app.ts";
+import { readiness } from "../readiness.ts";
 
 describe("GET /api/health", () => {
   let t: TestDatabase;
@@ -53,6 +55,21 @@ describe("GET /api/health", () => {
       counts: { performers: 0, snapshots: 0, sessions: 0, polls: 2 },
     });
     await app.close();
+  });
+
+  it("answers 503 draining while the process stops, and still serves the rest", async () => {
+    const app = buildApp({ db: t.db, publishDir: path.join(tmpdir(), "camstats-health-publish") });
+    await app.ready();
+    const closing = drainThenClose(app, 2000);
+    try {
+      const response = await app.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: "draining", database: { reachable: true } });
+      expect((await app.inject({ method: "GET", url: "/api/missing" })).statusCode).toBe(404);
+    } finally {
+      await closing;
+      readiness.draining = false;
+    }
   });
 
   it("answers 503 with the reason when the database cannot be reached", async () => {

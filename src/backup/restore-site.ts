@@ -1,0 +1,89 @@
+import { copyFile, mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.ts";
+import { restoreDatabase } from "./database-restore.ts";
+import { AUTH_SECRET_FILE, MANIFEST_FILE, type Manifest, parseManifest, STORE_FOLDER } from "./manifest.ts";
+import { openSiteDatabase } from "./site-database.ts";
+import { copyTree, holdsFiles, storeFolders } from "./store-copy.ts";
+
+type SiteConfig = Pick<
+  Config,
+  "DATABASE_URL" | "DATA_DIR" | "EMBEDDED_PG_PORT" | "PUBLISH_DIR" | "AUTH_SECRET"
+>;
+
+async function readManifest(dir: string): Promise<Manifest> {
+  const file = path.join(dir, MANIFEST_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new Error(`${dir} has no ${MANIFEST_FILE}: not a backup, or one that did not finish`);
+    throw error;
+  }
+  return parseManifest(text, file);
+}
+
+/**
+ * `npm run restore -- --from DIR`, with the site stopped, into an empty database and store: what
+ * would be overwritten is checked first (the store, the secret's file, then the database), and
+ * nothing is merged.
+ */
+export async function restoreSite(
+  config: SiteConfig,
+  from: string,
+  log: (line: string) => void,
+): Promise<Manifest> {
+  const dir = path.resolve(from);
+  const manifest = await readManifest(dir);
+  const started = Date.now();
+  const folders = storeFolders(config).filter((f) => manifest.store.includes(f.name));
+  for (const folder of folders)
+    if (await holdsFiles(folder.dir))
+      throw new Error(`${folder.dir} holds files: restore into an empty store`);
+  const secretFile = path.join(config.DATA_DIR, "auth-secret");
+  if (manifest.authSecret && (await readFile(secretFile).catch(() => null)) !== null)
+    throw new Error(`${secretFile} exists: restore into a fresh DATA_DIR, or remove it`);
+
+  const database = await openSiteDatabase(config, log);
+  try {
+    if (database.siteRunning)
+      throw new Error(`a site is running on ${config.DATA_DIR}: stop it, and restore into a fresh DATA_DIR`);
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 2,
+      application_name: "camstats-restore",
+    });
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    const client = await pool.connect();
+    try {
+      await restoreDatabase(db, client, dir, manifest, log);
+    } finally {
+      client.release();
+      await db.destroy();
+    }
+  } finally {
+    await database.close();
+  }
+  const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+  log(`database: ${manifest.tables.length} tables, ${rows} rows (${Date.now() - started} ms)`);
+  for (const folder of folders) {
+    const files = await copyTree(path.join(dir, STORE_FOLDER, folder.name), folder.dir);
+    log(`${folder.name}: ${files} files into ${folder.dir}`);
+  }
+  if (manifest.authSecret) {
+    await mkdir(config.DATA_DIR, { recursive: true });
+    // copyFile keeps the source's mode: readable by this user only.
+    await copyFile(path.join(dir, AUTH_SECRET_FILE), secretFile);
+    if (config.AUTH_SECRET !== undefined)
+      log(`AUTH_SECRET is set here: the site will use it, not the backup's secret (now in ${secretFile})`);
+  } else if (config.AUTH_SECRET === undefined) {
+    log(
+      "the backup carries no auth-secret file: a fleet's secret came back with the database; a site that ran with AUTH_SECRET needs it set again",
+    );
+  }
+  log(`restore done from ${dir} (${Date.now() - started} ms)`);
+  return manifest;
+}
