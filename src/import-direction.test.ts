@@ -54,8 +54,13 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "jobs", rank: 5, paths: ["jobs/"] },
   // Backups (decision 0046): copies the database and the store; stands on db and the stores' places.
   { name: "backup", rank: 5, paths: ["backup/"] },
+  // What a page's loader is handed (issue 29): below both the server, which builds it, and the
+  // pages, which read it; types only.
+  { name: "page-context", rank: 5.5, paths: ["page-context.ts"] },
+  // Equal ranks: the pages import no server module, and the server reaches the pages only through
+  // the built bundle it loads at run time (src/server/pages.ts).
   { name: "server", rank: 6, paths: ["server/"] },
-  { name: "web", rank: 7, paths: ["web/"] },
+  { name: "web", rank: 6, paths: ["web/"] },
   {
     name: "composition",
     rank: 8,
@@ -175,6 +180,18 @@ describe("imports flow one way (docs/decisions/0010-import-layers.md)", () => {
       }
     }
     expect(backwards).toEqual([]);
+  });
+
+  it("keeps the pages and the server apart: neither may import the other", () => {
+    const area = (name: string) => AREAS.find((a) => a.name === name) as Area;
+    expect(mayImport(area("web"), area("server"))).toBe(false);
+    expect(mayImport(area("server"), area("web"))).toBe(false);
+    expect(mayImport(area("web"), area("page-context"))).toBe(true);
+    expect(mayImport(area("server"), area("page-context"))).toBe(true);
+    // What a violation looks like: a page file importing a server value is named by the check above.
+    const from = areaOf(path.join(SRC, "web/pages/namepicker/load.server.ts")) as Area;
+    const to = areaOf(path.join(SRC, "server/api/params.ts")) as Area;
+    expect([from.name, to.name, mayImport(from, to)]).toEqual(["web", "server", false]);
   });
 
   it("src/site imports no server or page machinery", () => {

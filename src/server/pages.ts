@@ -10,13 +10,13 @@ import {
   type ServerBuild,
 } from "react-router";
 import { pageCacheMetrics } from "../metrics/http-metrics.ts";
+import type { PageContext } from "../page-context.ts";
 import { isCrawler } from "../site/crawler.ts";
 import { SERVER_CACHE_HEADER } from "../site/server-cache-header.ts";
 import { compress, type Encoding, preferredEncoding } from "./accept-encoding.ts";
 import { optoutWatch } from "./optout-watch.ts";
 import { type CachedPage, PageCache, type PageCacheOptions, type PageHit } from "./page-cache.ts";
 import { cacheableForMs, type PageRequestFacts, staleForMs } from "./page-cache-rules.ts";
-import type { PageContext } from "./page-context.ts";
 import { geoAnswer } from "./routes/geoip.ts";
 import { sendWebResponse, toWebRequest } from "./web-request.ts";
 

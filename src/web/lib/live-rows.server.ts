@@ -1,5 +1,5 @@
 import { sightingsOf } from "../../db/queries/last-seen.ts";
-import type { PageContext } from "../../server/page-context.ts";
+import type { PageContext } from "../../page-context.ts";
 import { liveStateText } from "../../stats/formulas/live-state.ts";
 import { liveAmong } from "./online-users.server.ts";
 

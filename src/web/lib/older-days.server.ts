@@ -1,7 +1,7 @@
+import type { PageContext } from "../../page-context.ts";
 import { manifestSchema } from "../../publish/manifest.ts";
 import { FIXED_PATHS } from "../../publish/paths.ts";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
-import type { PageContext } from "../../server/page-context.ts";
 import type { OlderDays } from "./older-days.ts";
 
 /**

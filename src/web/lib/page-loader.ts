@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { PageContext } from "../../server/page-context.ts";
+import type { PageContext } from "../../page-context.ts";
 
 /**
  * A page loader's arguments. Without React Router's typegen (or its middleware flag) the load
- * context would be `any`; this names what the server passes (src/server/page-context.ts).
+ * context would be `any`; this names what the server passes (src/page-context.ts).
  */
 export type PageLoaderArgs = LoaderFunctionArgs<PageContext>;

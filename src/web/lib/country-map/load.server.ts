@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
+import type { PageContext } from "../../../page-context.ts";
 import { modelCountByLocationSchema } from "../../../publish/location-files.ts";
 import { FIXED_PATHS } from "../../../publish/paths.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { locationPath } from "../../../site/urls/location.ts";
 import { locationName } from "../../../stats/rankings/locations.ts";
 import { formatCount } from "../format.ts";

@@ -1,3 +1,4 @@
+import type { PageContext } from "../../../page-context.ts";
 import { manifestSchema } from "../../../publish/manifest.ts";
 import { monthlyIndexSchema } from "../../../publish/monthly-files.ts";
 import {
@@ -18,7 +19,6 @@ import {
 } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import { tagCountsFileSchema, tagMapFileSchema } from "../../../publish/tag-explorer-schemas.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import { latestShownDay } from "../../../site/shown-days.ts";
 import {

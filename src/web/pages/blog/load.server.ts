@@ -1,4 +1,5 @@
 import { confirmedOptouts } from "../../../db/queries/optouts.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import {
   REPORT_INDEX_PATH,
@@ -8,7 +9,6 @@ import {
   reportIndexSchema,
   reportPath,
 } from "../../../publish/reports/report-file.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { type BlogEntry, REPORT_TAG } from "../../../site/blog/blog-entry.ts";
 import { BLOG_TAG, entryOf, newestFirst } from "../../../site/blog/blog-posts.ts";
 import { notFound } from "../../lib/page-errors.server.ts";

@@ -1,7 +1,7 @@
+import type { PageContext } from "../../../page-context.ts";
 import { cameraTrendsFileSchema } from "../../../publish/camera-trends.ts";
 import { EXTRA_PATHS } from "../../../publish/paths.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { notPublishedYet } from "../../lib/page-errors.server.ts";
 import { type CameraTrendsView, cameraTrendsView } from "./trend-view.ts";
 

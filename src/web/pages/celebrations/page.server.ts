@@ -1,4 +1,4 @@
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import {
   byDay,
   type CelebrationsData,

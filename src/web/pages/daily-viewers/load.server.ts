@@ -1,3 +1,4 @@
+import type { PageContext } from "../../../page-context.ts";
 import { dailyIndexPath, dailyTagFrequencyPath, dailyViewerRankingPath } from "../../../publish/paths.ts";
 import {
   type DailyIndex,
@@ -6,7 +7,6 @@ import {
   tagFrequencyFileSchema,
 } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import {
   dailyViewerPath,

@@ -1,7 +1,7 @@
+import type { PageContext } from "../../../page-context.ts";
 import { LIST_PATHS } from "../../../publish/paths.ts";
 import { publicListsFileSchema } from "../../../publish/public-lists.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import type { PublicListCard } from "../../lib/lists/list-data.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { liveStats } from "../../../stats/queries/live-stats.ts";
 import type { LiveStats } from "../../../types/live-stats.ts";
 

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
+import type { PageContext } from "../../../page-context.ts";
 import { modelCountByLocationSchema } from "../../../publish/location-files.ts";
 import { FIXED_PATHS, locationFollowersPath, locationMostPopularPath } from "../../../publish/paths.ts";
 import { rankedFileSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import { locationPath, readLocationAddress } from "../../../site/urls/location.ts";
 import { locationName } from "../../../stats/rankings/locations.ts";

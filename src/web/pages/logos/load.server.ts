@@ -1,8 +1,8 @@
+import type { PageContext } from "../../../page-context.ts";
 import { manifestSchema } from "../../../publish/manifest.ts";
 import { dailyIndexPath, FIXED_PATHS } from "../../../publish/paths.ts";
 import { dailyIndexSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { GENDER_LABELS } from "../../../site/gender-labels.ts";
 import { latestShownDay } from "../../../site/shown-days.ts";
 import { RANKING_GENDERS } from "../../../stats/rankings/vocabulary.ts";

@@ -1,6 +1,6 @@
 import { moderationQueue, recentDecisions } from "../../../db/queries/moderation.ts";
 import { moderatorOfRequest } from "../../../moderation/page-session.ts";
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { notFound } from "../../lib/page-errors.server.ts";
 import { type ModerationPageData, QUEUE_SHOWN } from "./page-data.ts";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { isUsername } from "../../../online-rooms/links.ts";
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { readCelebrations } from "../../lib/celebrations/load.server.ts";
 import { type BadgesData, badgeTables } from "./tables.ts";
 

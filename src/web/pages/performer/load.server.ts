@@ -4,7 +4,7 @@ import type { PerformerProfile } from "../../../db/queries/performer-profile.ts"
 import { keptThumbHash } from "../../../db/queries/performer-thumbs.ts";
 import { embedLink } from "../../../online-rooms/links.ts";
 import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import { yesterdayUtc } from "../../../site/shown-days.ts";
 import { profileThumbPath } from "../../../site/urls/profile-thumb.ts";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { type PerformerProfile, performerProfile } from "../../../db/queries/performer-profile.ts";
 import { isUsername } from "../../../online-rooms/links.ts";
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { notFound } from "../../lib/page-errors.server.ts";
 
 /**

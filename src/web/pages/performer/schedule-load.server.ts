@@ -1,5 +1,5 @@
 import { performerOwnProfile } from "../../../db/queries/performer-own-profile.ts";
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { yesterdayUtc } from "../../../site/shown-days.ts";
 import { dayOfInstant } from "../../../stats/calendar.ts";
 import { activityCalendar } from "../../../stats/queries/activity-calendar.ts";

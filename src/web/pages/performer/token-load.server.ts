@@ -1,4 +1,4 @@
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import { onlineListIsCurrent } from "../../../stats/formulas/live-state.ts";
 import { latestCompletePoll } from "../../../stats/queries/online-now.ts";

@@ -1,3 +1,4 @@
+import type { PageContext } from "../../../page-context.ts";
 import { manifestSchema } from "../../../publish/manifest.ts";
 import {
   dailyIndexPath,
@@ -15,7 +16,6 @@ import {
 } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import { tagMapFileSchema } from "../../../publish/tag-explorer-schemas.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import { placeDay } from "../../../site/shown-days.ts";
 import { dailyViewerPath, isAddressableTag } from "../../../site/urls/daily-viewers.ts";

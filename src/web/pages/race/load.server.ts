@@ -1,8 +1,8 @@
+import type { PageContext } from "../../../page-context.ts";
 import { celebrationsFileSchema } from "../../../publish/celebrations.ts";
 import { EXTRA_PATHS, userFollowersPath } from "../../../publish/paths.ts";
 import { rankedFileSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { milestoneRace } from "../../../stats/formulas/milestone-race.ts";
 import { isRankingGender, RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import { publishedPlace } from "../../lib/daily-viewers/place.server.ts";

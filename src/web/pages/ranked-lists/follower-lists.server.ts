@@ -1,3 +1,4 @@
+import type { PageContext } from "../../../page-context.ts";
 import {
   datedTagFollowerGainPath,
   datedTagFollowersPath,
@@ -11,7 +12,6 @@ import {
   rankedFileSchema,
 } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import {
   type FollowerList,

@@ -9,7 +9,7 @@ import {
   writeRankedListFixture,
 } from "../../../../tests/helpers/ranked-list-files.ts";
 import { loadConfig } from "../../../config.ts";
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { loadFollowerList } from "./follower-lists.server.ts";
 import { loadScoreList } from "./score-lists.server.ts";
 import { loadSupporters } from "./supporters.server.ts";

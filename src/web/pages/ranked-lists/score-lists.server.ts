@@ -1,3 +1,4 @@
+import type { PageContext } from "../../../page-context.ts";
 import { manifestSchema } from "../../../publish/manifest.ts";
 import { monthlyIndexSchema } from "../../../publish/monthly-files.ts";
 import {
@@ -8,7 +9,6 @@ import {
 } from "../../../publish/paths.ts";
 import { rankedFileSchema, yearIndexSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import {
   parseScoreListSegments,

@@ -1,7 +1,7 @@
+import type { PageContext } from "../../../page-context.ts";
 import { supportersPath } from "../../../publish/paths.ts";
 import { supporterFileSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { isCrawler } from "../../../site/crawler.ts";
 import { parseSupporterSegments, splatSegments, supporterListPath } from "../../../site/urls/ranked-lists.ts";
 import { SUPPORTER_ORDERS, type SupporterOrder } from "../../../stats/rankings/vocabulary.ts";

@@ -1,8 +1,8 @@
+import type { PageContext } from "../../../page-context.ts";
 import { FIXED_PATHS, tagFrequencyPath } from "../../../publish/paths.ts";
 import { tagFrequencyFileSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import { activeUserCountSchema } from "../../../publish/traffic-files.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { isOverviewTag, tagOverviewPath } from "../../../site/urls/tag-overview.ts";
 import { busiestHours, hourSpan } from "../../lib/traffic/busiest-hours.ts";
 import { renderedSections } from "./content.server.ts";

@@ -1,4 +1,4 @@
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { addMonths, dayOfInstant } from "../../../stats/calendar.ts";
 import { monthlySummaries, SUMMARY_MONTHS } from "../../../stats/queries/monthly-summaries.ts";
 import { notFound } from "../../lib/page-errors.server.ts";

@@ -1,4 +1,4 @@
-import type { PageContext } from "../../../server/page-context.ts";
+import type { PageContext } from "../../../page-context.ts";
 import { dayOfInstant } from "../../../stats/calendar.ts";
 import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
 import { performerYears } from "../../../stats/queries/performer-years.ts";

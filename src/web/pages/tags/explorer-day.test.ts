@@ -5,6 +5,7 @@ import {
   type TagOverviewFixture,
   writeTagOverviewFixture,
 } from "../../../../tests/helpers/tag-overview-files.ts";
+import type { PageContext } from "../../../page-context.ts";
 import {
   TAG_EXPLORER_DATASETS,
   TAG_RELATED_PATH,
@@ -12,7 +13,6 @@ import {
   tagExplorerPath,
 } from "../../../publish/paths.ts";
 import { publishJson, resolveUnder } from "../../../publish/write-file.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { loadTagIndex, loadTagPage } from "./load.server.ts";
 
 /**

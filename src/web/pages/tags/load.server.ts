@@ -1,3 +1,4 @@
+import type { PageContext } from "../../../page-context.ts";
 import { monthlyIndexSchema } from "../../../publish/monthly-files.ts";
 import {
   dailyIndexPath,
@@ -17,7 +18,6 @@ import {
   tagFigureFileSchema,
   tagMapFileSchema,
 } from "../../../publish/tag-explorer-schemas.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { explorerDayUtc } from "../../../site/shown-days.ts";
 import {
   parseTagIndexQuery,

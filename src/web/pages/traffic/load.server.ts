@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import type { PageContext } from "../../../page-context.ts";
 import { FIXED_PATHS } from "../../../publish/paths.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import {
@@ -6,7 +7,6 @@ import {
   activeUserCountTrendsYoySchema,
   recentBroadcasterStatsSchema,
 } from "../../../publish/traffic-files.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { tagOverviewPath } from "../../../site/urls/tag-overview.ts";
 import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { trafficNeighbourDays } from "../../../stats/queries/traffic-days.ts";

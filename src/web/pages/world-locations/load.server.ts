@@ -1,7 +1,7 @@
+import type { PageContext } from "../../../page-context.ts";
 import { locationFollowersPath, locationMostPopularPath } from "../../../publish/paths.ts";
 import { rankedFileSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import type { PageContext } from "../../../server/page-context.ts";
 import { shapeKeyOf } from "../../lib/country-map/iso-numeric.ts";
 import { loadCountryMap } from "../../lib/country-map/load.server.ts";
 import { type PageGender, RANKING_WORD, readPageGender } from "../../lib/page-genders.ts";

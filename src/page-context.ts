@@ -1,9 +1,9 @@
-import type { Config } from "../config.ts";
-import type { Db } from "../db/connect.ts";
-import type { AffiliateSettings } from "../online-rooms/links.ts";
-import type { OnlineRoomsService } from "../online-rooms/service.ts";
-import type { SearchService } from "../search/search-service.ts";
-import type { GoogleSignIn } from "../site/site-settings.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/connect.ts";
+import type { AffiliateSettings } from "./online-rooms/links.ts";
+import type { OnlineRoomsService } from "./online-rooms/service.ts";
+import type { SearchService } from "./search/search-service.ts";
+import type { GoogleSignIn } from "./site/site-settings.ts";
 
 /**
  * What the server hands every page loader (React Router's load context), in one place: the server
