@@ -6,6 +6,7 @@ import type { PublishContext, PublishOptions } from "../publish/context.ts";
 import { publishManifest } from "../publish/manifest.ts";
 import { addDays } from "../stats/calendar.ts";
 import { lastClosedDay } from "../stats/ranking-day.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";
 import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS } from "./daily-steps.ts";
 import { catchUpNewestFirst } from "./newest-first.ts";
@@ -13,7 +14,7 @@ import { catchUpNewestFirst } from "./newest-first.ts";
 export interface DailyJobDeps {
   db: Db;
   /** The publish root (PUBLISH_DIR). */
-  root: string;
+  root: StorageOrDir;
   options: PublishOptions;
   /** Wall clock: which days are closed. */
   now: () => number;
@@ -76,7 +77,7 @@ export function daysToRun(
   return firstMissing === -1 ? [] : all.slice(firstMissing);
 }
 
-async function runDay(deps: DailyJobDeps, context: PublishContext, day: string) {
+async function runDay(deps: DailyJobDeps, context: PublishContext<StorageOrDir>, day: string) {
   const started = performance.now();
   let derivedRows = 0;
   let files = 0;
@@ -118,7 +119,7 @@ export async function runDailyJob(
     let derivedRows = 0;
     let files = 0;
     // One context for the run: a day's window figures serve the next day as its day before (window-pools.ts).
-    const context: PublishContext = { db: deps.db, root: deps.root, options: deps.options };
+    const context: PublishContext<StorageOrDir> = { db: deps.db, root: deps.root, options: deps.options };
     for (const day of days) {
       const result = await runDay(deps, context, day);
       derivedRows += result.derivedRows;

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { markRolledUp } from "../db/queries/rollup-days.ts";
 import type { PublishContext } from "../publish/context.ts";
 import { publishManifest } from "../publish/manifest.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import type { DailyJobDeps } from "./daily-job.ts";
 import { DATED_PUBLISHERS, LATEST_PUBLISHERS, LATEST_ROLLUPS, ROLLUPS, type Rollup } from "./daily-steps.ts";
 
@@ -53,8 +54,8 @@ export async function catchUpNewestFirst(
     count(day, rows, 0, from);
   };
   const publish = async (
-    context: PublishContext,
-    publishers: ReadonlyArray<{ run: (c: PublishContext, day: string) => Promise<unknown[]> }>,
+    context: PublishContext<StorageOrDir>,
+    publishers: ReadonlyArray<{ run: (c: PublishContext<StorageOrDir>, day: string) => Promise<unknown[]> }>,
     day: string,
   ) => {
     const from = performance.now();
@@ -96,7 +97,7 @@ export async function catchUpNewestFirst(
   deps.log?.info(`newest first: the ranking tables of ${days.length} days in ${sinceStart()} ms`);
 
   if (stopping()) return totals(true);
-  const newestContext: PublishContext = { db: deps.db, root: deps.root, options: deps.options };
+  const newestContext: PublishContext<StorageOrDir> = { db: deps.db, root: deps.root, options: deps.options };
   await publish(newestContext, DATED_PUBLISHERS, newest);
   await rollUp(LATEST_ROLLUPS, newest);
   await publish(
@@ -115,7 +116,7 @@ export async function catchUpNewestFirst(
   deps.log?.info(`newest first: ${newest}'s traffic and locations published in ${sinceStart()} ms`);
 
   // A context of their own: the newest day's windows are no help to the older days.
-  const context: PublishContext = { db: deps.db, root: deps.root, options: deps.options };
+  const context: PublishContext<StorageOrDir> = { db: deps.db, root: deps.root, options: deps.options };
   for (const day of days.slice(0, -1)) {
     if (stopping()) return totals(true);
     await rollUp(OTHER_TABLES, day);

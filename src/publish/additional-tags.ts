@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/connect.ts";
 import { approvedTagSuggestions, approvedTagsFingerprint } from "../stats/tag-usage.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import type { DayPublisher } from "./context.ts";
 import { EXTRA_PATHS } from "./paths.ts";
 import { type PublishedFile, publishJson } from "./write-file.ts";
@@ -18,7 +19,7 @@ export type AdditionalTagsFile = z.infer<typeof additionalTagsFileSchema>;
  * performer, as approved now (issue 30: an approval shows within a minute; decision 0041). The
  * same state writes the same bytes, whoever writes it: the daily job or the watcher below.
  */
-export async function publishAdditionalTagsNow(db: Db, root: string): Promise<PublishedFile> {
+export async function publishAdditionalTagsNow(db: Db, root: StorageOrDir): Promise<PublishedFile> {
   const approved = await approvedTagSuggestions(db);
   const newest = approved.reduce<Date | null>((n, a) => (n === null || a.newest > n ? a.newest : n), null);
   const file: AdditionalTagsFile = {
@@ -37,7 +38,7 @@ export const publishAdditionalTags: DayPublisher = async ({ db, root }) => [
  * Republishes the file when a tag decision or an opt-out changed what it holds (one cheap read
  * otherwise), so it can run every few seconds; the first call always publishes.
  */
-export function additionalTagsPublisher(db: Db, root: string): () => Promise<PublishedFile | null> {
+export function additionalTagsPublisher(db: Db, root: StorageOrDir): () => Promise<PublishedFile | null> {
   let last: string | null = null;
   return async () => {
     const fingerprint = await approvedTagsFingerprint(db);

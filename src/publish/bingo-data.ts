@@ -1,11 +1,12 @@
-import { access } from "node:fs/promises";
 import { z } from "zod";
 import { commonGoalItems } from "../db/queries/bingo-items.ts";
 import { addDays } from "../stats/calendar.ts";
 import { lastClosedDay } from "../stats/ranking-day.ts";
+import { asStorage } from "../storage/directory-storage.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import type { DayPublisher, PublishContext } from "./context.ts";
 import { BINGO_PATHS } from "./paths.ts";
-import { type PublishedFile, publishJson, resolveUnder } from "./write-file.ts";
+import { type PublishedFile, publishedKey, publishJson } from "./write-file.ts";
 
 /** The days the file covers: the 30 ending with its day. */
 export const BINGO_DAYS = 30;
@@ -88,14 +89,10 @@ export const publishBingoData: DayPublisher = async ({ db, root }, today) => {
  * answers before the first daily run (which then keeps it current). null when it exists.
  */
 export async function publishBingoDataIfMissing(
-  context: PublishContext,
+  context: PublishContext<StorageOrDir>,
   now: number,
 ): Promise<PublishedFile | null> {
-  const there = await access(resolveUnder(context.root, BINGO_PATHS.data)).then(
-    () => true,
-    () => false,
-  );
-  if (there) return null;
+  if ((await asStorage(context.root).stamp(publishedKey(BINGO_PATHS.data))) !== null) return null;
   const [file] = await publishBingoData(context, lastClosedDay(now));
   return file ?? null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StorageOrDir } from "../storage/storage.ts";
 import { FIXED_PATHS } from "./paths.ts";
 import { type PublishedFile, publishJson } from "./write-file.ts";
 
@@ -18,7 +19,11 @@ export const manifestSchema = z.strictObject({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
-export async function publishManifest(root: string, days: string[], coming = 0): Promise<PublishedFile> {
+export async function publishManifest(
+  root: StorageOrDir,
+  days: string[],
+  coming = 0,
+): Promise<PublishedFile> {
   const sorted = [...days].sort();
   const latest = sorted.at(-1);
   if (latest === undefined) throw new Error("a manifest needs at least one published day");

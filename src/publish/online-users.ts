@@ -1,9 +1,10 @@
-import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import type { PollSummary } from "../collect/poll.ts";
 import type { Logger } from "../log.ts";
+import { asStorage } from "../storage/directory-storage.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import { onlineUsersDeltaPath, onlineUsersPath } from "./paths.ts";
-import { type PublishedFile, publishJson, resolveUnder } from "./write-file.ts";
+import { type PublishedFile, publishedKey, publishJson } from "./write-file.ts";
 
 /** /api/{abbr}_online_users.json: who is in public show right now (the SPEC's live-users lookup). */
 export const onlineUsersSchema = z.strictObject({
@@ -27,9 +28,12 @@ export type OnlineUsersDelta = z.infer<typeof onlineUsersDeltaSchema>;
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The list written last, or null when there is none that reads as one. */
-async function previousList(root: string, abbr: string): Promise<OnlineUsers | null> {
-  const text = await readFile(resolveUnder(root, onlineUsersPath(abbr)), "utf8").catch(() => null);
-  if (text === null) return null;
+async function previousList(root: StorageOrDir, abbr: string): Promise<OnlineUsers | null> {
+  const found = await asStorage(root)
+    .get(publishedKey(onlineUsersPath(abbr)))
+    .catch(() => null);
+  if (found === null) return null;
+  const text = found.bytes.toString("utf8");
   try {
     const parsed = onlineUsersSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
@@ -45,7 +49,7 @@ async function previousList(root: string, abbr: string): Promise<OnlineUsers | n
  * a list that is not there yet.
  */
 export async function publishOnlineUsers(
-  root: string,
+  root: StorageOrDir,
   abbr: string,
   observedAt: Date,
   usernames: readonly string[],
@@ -76,7 +80,7 @@ export async function publishOnlineUsers(
  * logged and swallowed: the poll is already stored and must not fail for a file.
  */
 export function onlineUsersHook(
-  root: string,
+  root: StorageOrDir,
   abbr: string,
   log?: Logger,
 ): (summary: PollSummary, publicUsernames: string[]) => Promise<void> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/connect.ts";
 import { publicLists, publicListsFingerprint } from "../db/queries/public-lists.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import { LIST_PATHS } from "./paths.ts";
 import { type PublishedFile, publishJson } from "./write-file.ts";
 
@@ -25,7 +26,7 @@ export const publicListsFileSchema = z.strictObject({
 export type PublicListsFile = z.infer<typeof publicListsFileSchema>;
 
 /** /api/lists/public_lists.json (SPEC §7): the public lists, newest changed first (SPEC §3 List, with a count and when). */
-export async function publishPublicLists(db: Db, root: string): Promise<PublishedFile> {
+export async function publishPublicLists(db: Db, root: StorageOrDir): Promise<PublishedFile> {
   const rows = await publicLists(db, PUBLIC_LISTS_MAX);
   const file: PublicListsFile = {
     updatedAt: rows[0]?.updatedAt.toISOString() ?? null,
@@ -47,7 +48,7 @@ export async function publishPublicLists(db: Db, root: string): Promise<Publishe
  * Republishes the file when what it depends on changed since the last call (one cheap read
  * otherwise), so it can run every few seconds; the first call always publishes.
  */
-export function publicListsPublisher(db: Db, root: string): () => Promise<PublishedFile | null> {
+export function publicListsPublisher(db: Db, root: StorageOrDir): () => Promise<PublishedFile | null> {
   let last: string | null = null;
   return async () => {
     const fingerprint = await publicListsFingerprint(db);

@@ -1,6 +1,7 @@
 import { inRankingGender } from "../stats/rankings/genders.ts";
 import { type RankOrder, rankedRows, ranksOf, type Scored, topOf } from "../stats/rankings/ranked-rows.ts";
 import { RANKING_GENDERS, type RankingGender } from "../stats/rankings/vocabulary.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import { type PublishedFile, publishJson } from "./write-file.ts";
 
 /** Ranked lists of the whole site hold 500 rows (10 pages of 50); tag and location lists 100. */
@@ -58,7 +59,7 @@ export const ofCountry = (country: string, gender: RankingGender) => (pool: Pool
  * (the previous edition, recomputed rather than read back, so a rebuild needs nothing published).
  */
 export async function publishRankedLists(
-  root: string,
+  root: StorageOrDir,
   specs: ListSpec[],
   current: Pool,
   previous: Pool,

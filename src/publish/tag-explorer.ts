@@ -1,5 +1,3 @@
-import { readdir, rm } from "node:fs/promises";
-import path from "node:path";
 import type { GenderKey } from "../db/schema.ts";
 import { isValidDate } from "../site/shown-days.ts";
 import { addDays, monthsEndingWith } from "../stats/calendar.ts";
@@ -12,6 +10,8 @@ import {
   tagPerformersOver,
   tagsSeen,
 } from "../stats/tag-explorer.ts";
+import { asStorage } from "../storage/directory-storage.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import type { DayPublisher } from "./context.ts";
 import {
   TAG_EXPLORER_DATASETS,
@@ -29,7 +29,7 @@ import type {
   TagFigureFile,
   TagMapFile,
 } from "./tag-explorer-schemas.ts";
-import { type PublishedFile, publishJson, resolveUnder } from "./write-file.ts";
+import { type PublishedFile, publishedKey, publishJson } from "./write-file.ts";
 
 /** Tags with figures of their own (the tag cloud's most, SPEC §9), and the days allTags covers. */
 export const TOP_TAGS = 200;
@@ -215,12 +215,14 @@ export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
 export const EXPLORER_EDITIONS_KEPT = 3;
 
 /** Removes the day folders older than the kept editions (a newer one, from a rebuild, stays). */
-async function dropOldEditions(root: string, day: string): Promise<void> {
+async function dropOldEditions(root: StorageOrDir, day: string): Promise<void> {
   const oldest = addDays(day, -(EXPLORER_EDITIONS_KEPT - 1));
-  const folder = resolveUnder(root, TAG_EXPLORER_DIR);
-  const entries = await readdir(folder, { withFileTypes: true });
-  for (const entry of entries) {
-    if (entry.isDirectory() && isValidDate(entry.name) && entry.name < oldest)
-      await rm(path.join(folder, entry.name), { recursive: true, force: true });
+  const store = asStorage(root);
+  const folder = `${publishedKey(TAG_EXPLORER_DIR)}/`;
+  for (const { key } of await store.list(folder)) {
+    // A day's edition is its folder's files: {folder}{day}/{file}.
+    const [edition, ...rest] = key.slice(folder.length).split("/");
+    if (rest.length > 0 && edition !== undefined && isValidDate(edition) && edition < oldest)
+      await store.delete(key);
   }
 }

@@ -2,6 +2,7 @@ import { namedCachePer } from "../cache/named-cache.ts";
 import { addDays } from "../stats/calendar.ts";
 import { windowPerformers } from "../stats/queries/window-performers.ts";
 import { type Scored, withScore } from "../stats/rankings/ranked-rows.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import type { PublishContext } from "./context.ts";
 import { type Pool, poolOf } from "./ranked-list-files.ts";
 
@@ -11,7 +12,7 @@ import { type Pool, poolOf } from "./ranked-list-files.ts";
  * reads one of those two again. Three windows are kept, the least recently used let go, so a long
  * catch-up holds a few windows, not all of them. A failed load is not kept.
  */
-const loaded = namedCachePer<PublishContext, string, Scored[]>({
+const loaded = namedCachePer<PublishContext<StorageOrDir>, string, Scored[]>({
   name: "publish-window-performers",
   key: "the day (YYYY-MM-DD), one cache a publishing run",
   bound: { entries: 3 },
@@ -19,7 +20,7 @@ const loaded = namedCachePer<PublishContext, string, Scored[]>({
   ttlMs: Number.POSITIVE_INFINITY,
 });
 
-function scoredWindow(context: PublishContext, day: string): Promise<Scored[]> {
+function scoredWindow(context: PublishContext<StorageOrDir>, day: string): Promise<Scored[]> {
   return loaded(context).getOrLoad(day, () =>
     windowPerformers(context.db, day).then((rows) => rows.map(withScore)),
   );
@@ -27,7 +28,7 @@ function scoredWindow(context: PublishContext, day: string): Promise<Scored[]> {
 
 /** The pools of the day's window and of the day before's (for pr), the excluded username left out. */
 export async function windowPools(
-  context: PublishContext,
+  context: PublishContext<StorageOrDir>,
   day: string,
 ): Promise<{ current: Pool; previous: Pool }> {
   const excluded = context.options.excludedUsername;

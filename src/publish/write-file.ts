@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { asStorage } from "../storage/directory-storage.ts";
+import { etagOf, type StorageOrDir } from "../storage/storage.ts";
 import { stableJson } from "./stable-json.ts";
 
 export interface PublishedFile {
@@ -29,9 +29,7 @@ export const ENCODINGS = [
   },
 ] as const;
 
-export function etagOf(data: Buffer): string {
-  return `"${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
-}
+export { etagOf } from "../storage/storage.ts";
 
 /** The file's place under root: the path is normalised as if root were "/", so it cannot climb out. */
 export function resolveUnder(root: string, urlPath: string): string {
@@ -43,42 +41,56 @@ export function resolveUnder(root: string, urlPath: string): string {
   return target;
 }
 
-async function replaceAtomically(target: string, data: Buffer): Promise<void> {
-  const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    await writeFile(temp, data);
-    await rename(temp, target);
-  } finally {
-    await rm(temp, { force: true });
-  }
+/** A URL path's key in the published files' store: normalised as if at "/", so it cannot climb out. */
+export function publishedKey(urlPath: string): string {
+  return path.posix.normalize(`/${urlPath}`).replace(/^\/+/, "");
+}
+
+/** What a bucket tells a browser or a CDN that fetches a file from it directly. */
+const CONTENT_TYPES: Record<string, string> = {
+  ".json": "application/json; charset=utf-8",
+  ".csv": "text/csv; charset=utf-8",
+  ".md": "text/markdown; charset=utf-8",
+  ".svg": "image/svg+xml",
+};
+
+export function contentTypeOf(urlPath: string): string {
+  return CONTENT_TYPES[path.posix.extname(urlPath)] ?? "application/octet-stream";
 }
 
 /**
- * Writes one published JSON file and its .gz and .br: each to a temp file, then renamed over the
- * old one, so a reader never sees a half-written file. The JSON is stable (sorted keys) and the
- * compressors are deterministic (gzip with no name and mtime 0), so rewriting the same data gives
- * the same bytes; a file whose bytes are unchanged is not rewritten at all.
+ * Writes one published JSON file and its .gz and .br into the published files' store (a directory:
+ * PUBLISH_DIR's path, or the store STORAGE_URL names). Each object is put whole (decision 0045), so
+ * a reader never sees a half-written file. The JSON is stable (sorted keys) and the compressors are
+ * deterministic (gzip with no name and mtime 0), so rewriting the same data gives the same bytes; a
+ * file whose bytes are unchanged is not rewritten at all.
  */
-export async function publishJson(root: string, urlPath: string, data: unknown): Promise<PublishedFile> {
-  return publishBytes(root, urlPath, Buffer.from(stableJson(data)));
+export async function publishJson(
+  where: StorageOrDir,
+  urlPath: string,
+  data: unknown,
+): Promise<PublishedFile> {
+  return publishBytes(where, urlPath, Buffer.from(stableJson(data)));
 }
 
 /** Any published file (a CSV, a README) written the way publishJson writes JSON. */
-export async function publishBytes(root: string, urlPath: string, data: Buffer): Promise<PublishedFile> {
-  const target = resolveUnder(root, urlPath);
+export async function publishBytes(
+  where: StorageOrDir,
+  urlPath: string,
+  data: Buffer,
+): Promise<PublishedFile> {
+  const store = asStorage(where);
+  const key = publishedKey(urlPath);
   const etag = etagOf(data);
-  const previous = await readFile(target).catch(() => null);
-  const changed = previous === null || !previous.equals(data);
+  // Compared by the SHA-256 ETag: a bucket answers it from a HEAD, without sending the bytes.
+  const previous = await store.head(key);
+  const changed = previous === null || previous.etag !== etag;
   if (changed) {
-    await mkdir(path.dirname(target), { recursive: true });
     // Compressed variants first: when the file appears, its variants already match it.
-    for (const { suffix, encode } of ENCODINGS) await replaceAtomically(target + suffix, encode(data));
-    await replaceAtomically(target, data);
+    for (const { suffix, encode } of ENCODINGS) {
+      await store.put(key + suffix, encode(data), { contentType: "application/octet-stream" });
+    }
+    await store.put(key, data, { contentType: contentTypeOf(key) });
   }
-  return {
-    urlPath: `/${path.posix.normalize(urlPath).replace(/^\/+/, "")}`,
-    bytes: data.length,
-    etag,
-    changed,
-  };
+  return { urlPath: `/${key}`, bytes: data.length, etag, changed };
 }

@@ -12,6 +12,7 @@ import { claimsHook } from "../profiles/claim-check.ts";
 import { optoutCodesHook } from "../profiles/optout-code-check.ts";
 import { onlineUsersHook } from "../publish/online-users.ts";
 import { SITE_NAME } from "../site/site-settings.ts";
+import { siteStores } from "../storage/site-stores.ts";
 import { type FeedSource, startFeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
@@ -47,7 +48,7 @@ export function startPolling(
       ...feed.collectorDeps("live", () => Date.now()),
       afterStore: afterStoreAll(
         [
-          onlineUsersHook(config.PUBLISH_DIR, config.PLATFORM_ABBR, log),
+          onlineUsersHook(siteStores(config).published, config.PLATFORM_ABBR, log),
           claimsHook(claims),
           optoutCodesHook({ db: options.db, log }),
           (summary) => options.goLive.afterStore(summary),

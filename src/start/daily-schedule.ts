@@ -6,6 +6,7 @@ import type { Logger } from "../log.ts";
 import { dailyStepMetrics } from "../metrics/pipeline-metrics.ts";
 import { publishBingoDataIfMissing } from "../publish/bingo-data.ts";
 import type { PublishOptions } from "../publish/context.ts";
+import { siteStores } from "../storage/site-stores.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
 /**
@@ -22,7 +23,13 @@ export function publishOptions(config: Config): PublishOptions {
 }
 
 export function dailyJobDeps(config: Config, db: Db, log: Logger): DailyJobDeps {
-  return { db, root: config.PUBLISH_DIR, options: publishOptions(config), now: () => Date.now(), log };
+  return {
+    db,
+    root: siteStores(config).published,
+    options: publishOptions(config),
+    now: () => Date.now(),
+    log,
+  };
 }
 
 /**
@@ -65,7 +72,7 @@ export function startDailyJobs(config: Config, db: Db, log: Logger, lifecycle: L
 export async function publishMissingAtStart(config: Config, db: Db, log: Logger): Promise<void> {
   try {
     const written = await publishBingoDataIfMissing(
-      { db, root: config.PUBLISH_DIR, options: publishOptions(config) },
+      { db, root: siteStores(config).published, options: publishOptions(config) },
       Date.now(),
     );
     if (written !== null) log.info(`first start: wrote ${written.urlPath}`);

@@ -75,6 +75,7 @@ export function startLivePipeline(
     startBioFetching(config, database.db, feed, log, lifecycle);
     startThumbnailFetching(config, database.db, feed, log, lifecycle);
   }
-  startPublicListsPublishing(database.db, config.PUBLISH_DIR, log, lifecycle);
-  startAccountCleanup(database.db, log, lifecycle, siteStores(config));
+  const stores = siteStores(config);
+  startPublicListsPublishing(database.db, stores.published, log, lifecycle);
+  startAccountCleanup(database.db, log, lifecycle, stores);
 }

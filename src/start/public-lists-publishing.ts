@@ -3,6 +3,7 @@ import type { Logger } from "../log.ts";
 import { additionalTagsPublisher } from "../publish/additional-tags.ts";
 import { publicListsPublisher } from "../publish/public-lists.ts";
 import type { PublishedFile } from "../publish/write-file.ts";
+import type { StorageOrDir } from "../storage/storage.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
 /**
@@ -16,7 +17,12 @@ export const PUBLIC_LISTS_CHECK_MS = 15_000;
  * Keeps /api/lists/public_lists.json and /api/tags/additional_tags.json current: published at
  * start, then whenever what they hold changes (a public list; a tag approved, undone, an opt-out).
  */
-export function startPublicListsPublishing(db: Db, root: string, log: Logger, lifecycle: Lifecycle): void {
+export function startPublicListsPublishing(
+  db: Db,
+  root: StorageOrDir,
+  log: Logger,
+  lifecycle: Lifecycle,
+): void {
   follow("the public lists' file", publicListsPublisher(db, root), log, lifecycle);
   follow("the additional tags file", additionalTagsPublisher(db, root), log, lifecycle);
 }

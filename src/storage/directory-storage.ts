@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   checkKey,
@@ -40,7 +40,12 @@ export function directoryStorage(root: string): Storage {
         `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`,
       );
       try {
-        await writeFile(temp, bytes, { flag: "wx" });
+        // A delete may remove the folder as it empties (below): make it again, once.
+        await writeFile(temp, bytes, { flag: "wx" }).catch(async (error) => {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(temp, bytes, { flag: "wx" });
+        });
         await rename(temp, target);
       } finally {
         await rm(temp, { force: true });
@@ -76,6 +81,15 @@ export function directoryStorage(root: string): Storage {
       return { key, size: found.size, modifiedMs: found.modifiedMs, etag: found.etag };
     },
 
+    async stamp(key) {
+      const info = await stat(fileOf(key)).catch((error) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+      if (info === null || !info.isFile()) return null;
+      return { version: `${info.mtimeMs}:${info.size}`, modifiedMs: info.mtimeMs };
+    },
+
     async list(prefix) {
       checkPrefix(prefix);
       // Walk from the deepest folder the prefix names; keys are then filtered by the whole prefix.
@@ -107,10 +121,21 @@ export function directoryStorage(root: string): Storage {
     },
 
     async delete(key) {
+      const file = fileOf(key);
       try {
-        await unlink(fileOf(key));
+        await unlink(file);
       } catch (error) {
         if (!isMissing(error)) throw error;
+      }
+      // A bucket has no folders: neither does a key's deleted path here (a day's old folder goes).
+      for (let dir = path.dirname(file); dir !== base; dir = path.dirname(dir)) {
+        if (
+          !(await rmdir(dir).then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
       }
     },
 

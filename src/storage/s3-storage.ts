@@ -92,6 +92,12 @@ export function s3Storage(location: S3Location): Storage {
       }
     },
 
+    async stamp(key) {
+      const found = await this.head(key);
+      if (found === null) return null;
+      return { version: found.etag ?? `${found.modifiedMs}:${found.size}`, modifiedMs: found.modifiedMs };
+    },
+
     async list(prefix) {
       checkPrefix(prefix);
       const found: ObjectInfo[] = [];

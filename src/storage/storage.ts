@@ -27,9 +27,15 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>;
   /** null when the object is not there; cheaper than get (no bytes). */
   head(key: string): Promise<(ObjectInfo & { etag: string | null }) | null>;
+  /**
+   * A token that changes whenever the object does, and its modification time; null when it is not
+   * there. The cheapest look a store has (a directory's stat, a bucket's HEAD), for readers that keep
+   * a parsed copy and only need to know whether it is still the one stored.
+   */
+  stamp(key: string): Promise<{ version: string; modifiedMs: number } | null>;
   /** Every object whose key starts with prefix (a folder ends with `/`), sorted by key. */
   list(prefix: string): Promise<ObjectInfo[]>;
-  /** Deletes the object; one that is not there is fine. */
+  /** Deletes the object (and a directory's folders it leaves empty); one that is not there is fine. */
   delete(key: string): Promise<void>;
   /**
    * Deletes the store's own unfinished writes older than `before` (a crash between a directory's

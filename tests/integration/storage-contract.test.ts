@@ -78,6 +78,19 @@ for (const { name, open, replacesAtomically } of stores) {
       expect((await store.head("e/x.bin"))?.etag).not.toBe(first?.etag);
     });
 
+    it("stamps an object with a version that moves when its bytes do, null when it is gone", async () => {
+      expect(await store.stamp("v/x.json")).toBeNull();
+      await store.put("v/x.json", Buffer.from("[1]"));
+      const first = await store.stamp("v/x.json");
+      expect(first?.modifiedMs).toBeGreaterThan(Date.now() - 600_000);
+      expect((await store.stamp("v/x.json"))?.version).toBe(first?.version);
+      // Another length, so that the directory's stamp (time and size) moves within one millisecond too.
+      await store.put("v/x.json", Buffer.from("[1,2]"));
+      expect((await store.stamp("v/x.json"))?.version).not.toBe(first?.version);
+      await store.delete("v/x.json");
+      expect(await store.stamp("v/x.json")).toBeNull();
+    });
+
     it("lists by prefix, sorted, at any depth", async () => {
       for (const key of ["l/b/2.json", "l/a.json", "l/b/1.json", "l/bb.json", "m/c.json"]) {
         await store.put(key, Buffer.from(key));
@@ -151,6 +164,24 @@ describe("the directory store", () => {
       expect((await readdir(dir)).sort()).toEqual([".keep", "a"]);
       expect((await readdir(path.join(dir, "a"))).sort()).toEqual([".y.json.ba9876543210.tmp", "b"]);
       expect(await readdir(path.join(dir, "a", "b"))).toEqual(["x.json"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("removes the folders a delete leaves empty, up to its root, and puts into them again", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "storage-folders-"));
+    try {
+      const store = directoryStorage(dir);
+      await store.put("a/b/x.json", Buffer.from("{}"));
+      await store.put("a/y.json", Buffer.from("{}"));
+      await store.delete("a/b/x.json");
+      expect(await readdir(dir)).toEqual(["a"]);
+      expect(await readdir(path.join(dir, "a"))).toEqual(["y.json"]);
+      await store.delete("a/y.json");
+      expect(await readdir(dir)).toEqual([]);
+      await store.put("a/b/x.json", Buffer.from("{}"));
+      expect((await store.get("a/b/x.json"))?.bytes.toString()).toBe("{}");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -12,6 +12,7 @@ import {
   monthTrafficTotals,
 } from "../../stats/queries/monthly-report.ts";
 import { locationName, locationSlug } from "../../stats/rankings/locations.ts";
+import type { StorageOrDir } from "../../storage/storage.ts";
 import type { DayPublisher, PublishContext } from "../context.ts";
 import { readPublishedJson } from "../read-published-json.ts";
 import { type PublishedFile, publishBytes, publishJson } from "../write-file.ts";
@@ -99,7 +100,12 @@ export const CHART_WIDTH = 720;
 export const NARROW_CHART_WIDTH = 360;
 
 /** A chart drawn and written: its address with the hash of its bytes (?v=), and its size. */
-async function writeChart(context: PublishContext, path: string, svg: SvgChart, files: PublishedFile[]) {
+async function writeChart(
+  context: PublishContext<StorageOrDir>,
+  path: string,
+  svg: SvgChart,
+  files: PublishedFile[],
+) {
   const bytes = Buffer.from(svg.svg);
   files.push(await publishBytes(context.root, path, bytes));
   const version = createHash("sha256").update(bytes).digest("base64url").slice(0, 12);
@@ -108,7 +114,7 @@ async function writeChart(context: PublishContext, path: string, svg: SvgChart, 
 
 /** One month's report, built and written with its charts; null for a month without traffic. */
 export async function writeReport(
-  context: PublishContext,
+  context: PublishContext<StorageOrDir>,
   month: string,
   files: PublishedFile[],
 ): Promise<ReportFile | null> {
@@ -142,7 +148,7 @@ interface DrawnChart {
 
 /** The report's figures and its charts (drawn, not yet written); null for a month without traffic. */
 export async function buildReport(
-  { db, options }: PublishContext,
+  { db, options }: PublishContext<StorageOrDir>,
   month: string,
 ): Promise<{ file: Omit<ReportFile, "charts">; charts: Record<ReportChart, DrawnChart | null> } | null> {
   const previousMonth = addMonths(month, -1);
