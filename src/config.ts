@@ -419,6 +419,25 @@ export const configSchema = z
         computedDefault: "`file://{DATA_DIR}`",
       },
     ),
+    // A CDN in front of the published files (decision 0050): the file routes then answer 302 to it.
+    PUBLISHED_BASE_URL: documented(
+      optionalUrl
+        .refine(
+          (v) => v === undefined || /^https?:$/.test(new URL(v).protocol),
+          "expected an http:// or https:// address such as https://cdn.example/public",
+        )
+        .refine((v) => {
+          if (v === undefined) return true;
+          const url = new URL(v);
+          return url.search === "" && url.hash === "";
+        }, "expected an address without ?query or #fragment: the file's path is added at its end")
+        .transform((v) => v?.replace(/\/+$/, "")),
+      {
+        meaning:
+          "where a CDN (or the bucket's public address, its `public/` prefix included) serves the published files: when set, a request for `/stats/…`, `/api/….json`, `/data/…` or `/images/reports/…` answers 302 to `{PUBLISHED_BASE_URL}/{path}`; unset: the site serves them from the store",
+        roles: SERVING,
+      },
+    ),
     AWS_ACCESS_KEY_ID: documented(optionalText, {
       meaning: "the access key of an `s3://` `STORAGE_URL`; needed with one, unused without",
       roles: EVERY_ROLE,

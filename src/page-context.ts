@@ -4,6 +4,7 @@ import type { AffiliateSettings } from "./online-rooms/links.ts";
 import type { OnlineRoomsService } from "./online-rooms/service.ts";
 import type { SearchService } from "./search/search-service.ts";
 import type { GoogleSignIn } from "./site/site-settings.ts";
+import type { StorageOrDir } from "./storage/storage.ts";
 
 /**
  * What the server hands every page loader (React Router's load context), in one place: the server
@@ -15,8 +16,11 @@ export interface PageContext {
   db: Db;
   search: SearchService;
   config: Config;
-  /** The published files' directory: the one the server serves /stats and /api/*.json from. */
-  publishDir: string;
+  /**
+   * The published files' store (STORAGE_URL's; a directory's path stands for the directory there):
+   * the one the server serves /stats and /api/*.json from.
+   */
+  publishDir: StorageOrDir;
   /**
    * The platform's image host, where a live room's thumbnail is {imageHost}/ri/{username}.jpg
    * (platform/ONLINE_ROOMS_API.md); null when unknown, and pages then show no live thumbnails.

@@ -88,7 +88,10 @@ import { registerSecurityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
   db: Db;
-  /** Where the published JSON files live (PUBLISH_DIR). */
+  /**
+   * PUBLISH_DIR: where the published files live when STORAGE_URL is a directory (the default); with
+   * a bucket, they are served and read from it instead.
+   */
   publishDir: string;
   logger?: boolean | { level: string };
   /** Requests per minute per client address on the API (default 600); 0 turns the limit off (benchmarks). */
@@ -299,12 +302,12 @@ function registerRoutes(
     }
     registerApiDocs(api);
   });
-  registerPublishedFiles(app, options.publishDir);
+  registerPublishedFiles(app, stores.published, { redirectBase: config.PUBLISHED_BASE_URL });
   if (options.devMailDir !== undefined) registerDevMail(app, options.devMailDir);
   if (options.sandboxControlUrl !== undefined) registerDevSandbox(app, options.sandboxControlUrl);
   registerCoverImages(app, config.PLATFORM_SLUG, {
     db: options.db,
-    publishDir: options.publishDir,
+    publishDir: stores.published,
     thumbs: stores.thumbs,
   });
   registerLogoImages(app);
@@ -325,7 +328,7 @@ function registerRoutes(
   });
   // Before the pages, whose /blog/{slug} would otherwise answer it.
   registerBlogFeed(app, {
-    publishDir: options.publishDir,
+    publishDir: stores.published,
     origin: siteOriginOf(config),
     siteName: SITE_NAME,
   });
@@ -335,7 +338,7 @@ function registerRoutes(
   registerRobots(app);
   registerSitemaps(app, {
     db: options.db,
-    publishDir: options.publishDir,
+    publishDir: stores.published,
     platformSlug: config.PLATFORM_SLUG,
     now: Date.now,
   });
@@ -343,7 +346,7 @@ function registerRoutes(
     db: options.db,
     search,
     config,
-    publishDir: options.publishDir,
+    publishDir: stores.published,
     imageHost: options.imageHost ?? null,
     imageOrigins: [
       ...new Set([policyOrigin(options.imageHost), platform?.imageOrigin ?? null].filter((o) => o !== null)),

@@ -2,7 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -101,10 +101,13 @@ export function s3Storage(location: S3Location): Storage {
     async list(prefix) {
       checkPrefix(prefix);
       const found: ObjectInfo[] = [];
-      let ContinuationToken: string | undefined;
+      // The first listing (ListObjects, pages following the last key seen as Marker): every
+      // S3-compatible server knows it, and s3rver answers a second one past 1,000 keys with a 500.
+      let Marker: string | undefined;
+      let more: boolean;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: location.prefix + prefix, ContinuationToken }),
+          new ListObjectsCommand({ Bucket, Prefix: location.prefix + prefix, Marker }),
         );
         for (const item of page.Contents ?? []) {
           if (item.Key === undefined) continue;
@@ -114,8 +117,9 @@ export function s3Storage(location: S3Location): Storage {
             modifiedMs: item.LastModified?.getTime() ?? 0,
           });
         }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
+        Marker = page.Contents?.at(-1)?.Key;
+        more = page.IsTruncated === true && Marker !== undefined;
+      } while (more);
       return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
 

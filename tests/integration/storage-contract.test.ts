@@ -107,6 +107,14 @@ for (const { name, open, replacesAtomically } of stores) {
       expect(await store.list("nothing/")).toEqual([]);
     });
 
+    it("lists past a page of 1,000 keys, each once", async () => {
+      const keys = Array.from({ length: 1_005 }, (_, i) => `p/${String(i).padStart(4, "0")}.json`);
+      for (let i = 0; i < keys.length; i += 50) {
+        await Promise.all(keys.slice(i, i + 50).map((key) => store.put(key, Buffer.from("1"))));
+      }
+      expect((await store.list("p/")).map((o) => o.key)).toEqual(keys);
+    }, 60_000);
+
     it("sweeps no finished object away", async () => {
       await store.put("s/kept.json", Buffer.from("{}"));
       expect(await store.sweepUnfinished(new Date(Date.now() + 60_000))).toBe(0);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
 import { REPORT_INDEX_PATH, reportIndexSchema } from "../../publish/reports/report-file.ts";
 import { BLOG_FEED_PATH } from "../../site/urls/blog.ts";
+import type { StorageOrDir } from "../../storage/storage.ts";
 import { blogAtomFeed } from "../blog/blog-feed.ts";
 import { contentPosts } from "../blog/content-posts.ts";
 
@@ -11,7 +12,7 @@ import { contentPosts } from "../blog/content-posts.ts";
  */
 export function registerBlogFeed(
   app: FastifyInstance,
-  options: { publishDir: string; origin: string; siteName: string; contentDir?: string },
+  options: { publishDir: StorageOrDir; origin: string; siteName: string; contentDir?: string },
 ): void {
   app.get(BLOG_FEED_PATH, async (_request, reply) => {
     const reports = await readPublishedJson(options.publishDir, REPORT_INDEX_PATH, reportIndexSchema);

@@ -11,7 +11,7 @@ import { dailyViewerFileSchema } from "../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
 import { GENDER_LABELS } from "../../site/gender-labels.ts";
 import { isFileSegment, isRankingGender } from "../../stats/rankings/vocabulary.ts";
-import type { Storage } from "../../storage/storage.ts";
+import type { Storage, StorageOrDir } from "../../storage/storage.ts";
 
 /** An hour: the cover follows the latest day's first performer, who changes once a day. */
 const CACHE = "public, max-age=3600";
@@ -64,7 +64,7 @@ const drawnCovers = namedCache<string, Buffer>({
 
 export interface CoverSources {
   db: Db;
-  publishDir: string;
+  publishDir: StorageOrDir;
   /** The kept thumbnails' store (decision 0045). */
   thumbs: Storage;
 }

@@ -8,6 +8,7 @@ import { readPublishedJson } from "../../publish/read-published-json.ts";
 import { REPORT_INDEX_PATH, reportIndexSchema } from "../../publish/reports/report-file.ts";
 import { tagCountsFileSchema } from "../../publish/tag-explorer-schemas.ts";
 import { latestShownDay } from "../../site/shown-days.ts";
+import type { StorageOrDir } from "../../storage/storage.ts";
 import { contentPosts } from "../blog/content-posts.ts";
 import type { PublishedSources } from "./site-pages.ts";
 
@@ -16,7 +17,10 @@ import type { PublishedSources } from "./site-pages.ts";
  * (each file checked against its publisher's schema). A file not published yet (a fresh install)
  * lists nothing; the latest day is the one /top/viewers shows without a date.
  */
-export async function readPublishedSources(publishDir: string, nowMs: number): Promise<PublishedSources> {
+export async function readPublishedSources(
+  publishDir: StorageOrDir,
+  nowMs: number,
+): Promise<PublishedSources> {
   const [manifest, monthly, possible, locations, tagCounts, reports] = await Promise.all([
     readPublishedJson(publishDir, FIXED_PATHS.manifest, manifestSchema),
     readPublishedJson(publishDir, FIXED_PATHS.monthlyIndex, monthlyIndexSchema),

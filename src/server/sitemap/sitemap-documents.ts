@@ -1,6 +1,7 @@
 import type { Db } from "../../db/connect.ts";
 import { countSitemapLists, sitemapListsPage } from "../../db/queries/sitemap-lists.ts";
 import { countSitemapPerformers, sitemapPerformersPage } from "../../db/queries/sitemap-performers.ts";
+import type { StorageOrDir } from "../../storage/storage.ts";
 import { readPublishedSources } from "./published-sources.ts";
 import { sitePages } from "./site-pages.ts";
 import { chunk, MAX_URLS_PER_SITEMAP, type SitemapEntry, sitemapIndexXml, urlsetXml } from "./sitemap-xml.ts";
@@ -8,7 +9,7 @@ import { chunk, MAX_URLS_PER_SITEMAP, type SitemapEntry, sitemapIndexXml, urlset
 /** What the sitemaps are built from. */
 export interface SitemapSources {
   db: Db;
-  publishDir: string;
+  publishDir: StorageOrDir;
   /** PLATFORM_SLUG: the first segment of /{platform}_wrapped/… and /{platform}-tokens. */
   platformSlug: string;
   now: () => number;

@@ -1,10 +1,11 @@
-import { stat } from "node:fs/promises";
 import { namedCache } from "../../cache/named-cache.ts";
 import { onlineUsersSchema } from "../../publish/online-users.ts";
 import { onlineUsersPath } from "../../publish/paths.ts";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
-import { resolveUnder } from "../../publish/write-file.ts";
+import { publishedKey } from "../../publish/write-file.ts";
 import { onlineListIsCurrent } from "../../stats/formulas/live-state.ts";
+import { asStorage } from "../../storage/directory-storage.ts";
+import type { StorageOrDir } from "../../storage/storage.ts";
 
 export interface OnlineList {
   observedAt: number;
@@ -16,29 +17,27 @@ export interface OnlineList {
  * kept parsed between requests while the file is unchanged: it holds every performer online (tens
  * of thousands of names on the real platform), and pages would otherwise parse it on each view.
  */
-const cached = namedCache<string, { mtimeMs: number; list: OnlineList | null }>({
+const cached = namedCache<string, { version: string; list: OnlineList | null }>({
   name: "online-list",
-  key: "the online list's file (the entry holds its modification time)",
+  key: "the online list's store and key (the entry holds its stamp)",
   bound: { entries: 1 },
   ttlMs: Number.POSITIVE_INFINITY,
 });
 
-async function readOnlineList(publishDir: string, abbr: string): Promise<OnlineList | null> {
+async function readOnlineList(publishDir: StorageOrDir, abbr: string): Promise<OnlineList | null> {
   const urlPath = onlineUsersPath(abbr);
-  const file = resolveUnder(publishDir, urlPath);
-  const mtimeMs = await stat(file).then(
-    (s) => s.mtimeMs,
-    () => null,
-  );
-  if (mtimeMs === null) return null;
+  const store = asStorage(publishDir);
+  const file = `${store.description}\n${publishedKey(urlPath)}`;
+  const stamp = await store.stamp(publishedKey(urlPath)).catch(() => null);
+  if (stamp === null) return null;
   const kept = cached.get(file);
-  if (kept?.mtimeMs === mtimeMs) return kept.list;
+  if (kept?.version === stamp.version) return kept.list;
   const parsed = await readPublishedJson(publishDir, urlPath, onlineUsersSchema);
   const list =
     parsed === null
       ? null
       : { observedAt: Date.parse(parsed.observed_at), usernames: new Set(parsed.usernames) };
-  cached.set(file, { mtimeMs, list });
+  cached.set(file, { version: stamp.version, list });
   return list;
 }
 
@@ -48,7 +47,7 @@ async function readOnlineList(publishDir: string, abbr: string): Promise<OnlineL
  * a page then calls nobody live or offline.
  */
 export async function liveAmong(
-  publishDir: string,
+  publishDir: StorageOrDir,
   abbr: string,
   usernames: readonly string[],
   now: number,

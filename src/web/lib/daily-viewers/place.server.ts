@@ -2,6 +2,7 @@ import { manifestSchema } from "../../../publish/manifest.ts";
 import { FIXED_PATHS } from "../../../publish/paths.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
 import { type DayPlace, placeDay } from "../../../site/shown-days.ts";
+import type { StorageOrDir } from "../../../storage/storage.ts";
 import { notFound, notPublishedYet } from "../page-errors.server.ts";
 
 /**
@@ -10,7 +11,7 @@ import { notFound, notPublishedYet } from "../page-errors.server.ts";
  * not list.
  */
 export async function publishedPlace(
-  publishDir: string,
+  publishDir: StorageOrDir,
   urlDate: string | null,
   now: number,
 ): Promise<DayPlace> {

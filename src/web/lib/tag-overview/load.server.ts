@@ -29,6 +29,7 @@ import {
   tagOverviewPath,
 } from "../../../site/urls/tag-overview.ts";
 import { RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
+import type { StorageOrDir } from "../../../storage/storage.ts";
 import { TAG_CLOUD_MAX_TAGS } from "../daily-viewers/tag-cloud.ts";
 import { liveStatesOf } from "../live-rows.server.ts";
 import { notFound } from "../page-errors.server.ts";
@@ -38,7 +39,7 @@ import { tagRank } from "./rank-badge.ts";
 import { firstLive, OVERVIEW_ROWS, OVERVIEW_TABS, type OverviewRow, type OverviewTabId } from "./tabs.ts";
 
 /** A tab's list read from its file, as rows of the overview's table; null when not published. */
-export async function readList(publishDir: string, tab: OverviewTabId, path: string | null) {
+export async function readList(publishDir: StorageOrDir, tab: OverviewTabId, path: string | null) {
   if (path === null) return null;
   if (tab === "viewers") {
     const rows = await readPublishedJson(publishDir, path, dailyViewerFileSchema);

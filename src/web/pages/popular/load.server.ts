@@ -21,6 +21,7 @@ import { placeDay } from "../../../site/shown-days.ts";
 import { dailyViewerPath, isAddressableTag } from "../../../site/urls/daily-viewers.ts";
 import { parsePopularParams, popularPath } from "../../../site/urls/popular.ts";
 import { isOverviewTag, tagOverviewPath } from "../../../site/urls/tag-overview.ts";
+import type { StorageOrDir } from "../../../storage/storage.ts";
 import { formatCount, formatSignedCount } from "../../lib/format.ts";
 import { liveStatesOf } from "../../lib/live-rows.server.ts";
 import { notFound, notPublishedYet } from "../../lib/page-errors.server.ts";
@@ -35,14 +36,14 @@ const DAYS_SEARCHED = 14;
 export const MONTHLY_SHOWN = 10;
 
 /** Whether the day's index lists the tag for every gender (the file this page reads). */
-async function hasTagList(publishDir: string, day: string, tag: string): Promise<boolean> {
+async function hasTagList(publishDir: StorageOrDir, day: string, tag: string): Promise<boolean> {
   const index = await readPublishedJson(publishDir, dailyIndexPath(day), dailyIndexSchema);
   return index?.lists.all.includes(tag) ?? false;
 }
 
 /** The nearest of `days` (nearest first) whose index lists the tag, within DAYS_SEARCHED. */
 async function nearestWithTag(
-  publishDir: string,
+  publishDir: StorageOrDir,
   days: readonly string[],
   tag: string,
 ): Promise<string | null> {

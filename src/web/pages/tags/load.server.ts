@@ -27,6 +27,7 @@ import {
 } from "../../../site/urls/tag-explorer.ts";
 import { isOverviewTag, showMorePath, tagOverviewPath } from "../../../site/urls/tag-overview.ts";
 import { RANKING_GENDERS } from "../../../stats/rankings/vocabulary.ts";
+import type { StorageOrDir } from "../../../storage/storage.ts";
 import { notFound, notPublishedYet } from "../../lib/page-errors.server.ts";
 import { listPaths, readList } from "../../lib/tag-overview/load.server.ts";
 import { OVERVIEW_TABS } from "../../lib/tag-overview/tabs.ts";
@@ -43,7 +44,7 @@ const FIRST_TAGS_HEADING = "The tag explorer's first day is on its way";
  * it is kept, otherwise the latest (a first start, or the daily job late); 503 until the daily job
  * has written them. `pathOf` gives the chosen edition's path of any explorer file.
  */
-async function explorerFiles(publishDir: string, nowMs: number) {
+async function explorerFiles(publishDir: StorageOrDir, nowMs: number) {
   const day = explorerDayUtc(nowMs);
   const dated = await readPublishedJson(
     publishDir,
