@@ -350,7 +350,7 @@ describe("parseMailbox", () => {
       expect(message).toContain(
         `DATABASE_URL: expected the fleet's PostgreSQL URL whenever SITE_ROLE is ${role}: every node of a fleet shares one PostgreSQL`,
       );
-      expect(message).toContain("PUBLISH_DIR and DATA_DIR on storage every node sees");
+      expect(message).toContain("or PUBLISH_DIR and DATA_DIR on storage every node sees");
       expect(message).toContain("AUTH_SECRET set alike on every node or unset on all");
       expect(message).toContain("got nothing (not set)");
     }

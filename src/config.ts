@@ -217,7 +217,8 @@ const WHOLE_SITE: readonly SiteRole[] = ["all"];
 /** What a web node or the worker needs besides DATABASE_URL: said when it is missing. */
 const FLEET_NEEDS =
   "every node of a fleet shares one PostgreSQL (a web node or the worker never starts the embedded one), " +
-  "PUBLISH_DIR and DATA_DIR on storage every node sees, and AUTH_SECRET set alike on every node or unset on all " +
+  "one store for files (an s3:// STORAGE_URL, or PUBLISH_DIR and DATA_DIR on storage every node sees), " +
+  "and AUTH_SECRET set alike on every node or unset on all " +
   "(then the database keeps one)";
 
 export const configSchema = z
@@ -397,7 +398,7 @@ export const configSchema = z
     }),
     PUBLISH_DIR: documented(z.string().min(1).default("./data/public"), {
       meaning:
-        "where the published JSON files are written (by the daily job and the collector) and served from (`/stats/…`, `/api/….json`)",
+        "where the published JSON files are written (by the daily job and the collector) and served from (`/stats/…`, `/api/….json`), unless `STORAGE_URL` names a bucket (then its `public/`)",
       roles: EVERY_ROLE,
     }),
     // One store for the published files and the images (decision 0045): a directory, or a bucket

@@ -10,7 +10,10 @@ export function roleLine(config: Config): string {
     config.AUTH_SECRET === undefined
       ? "the identity secret kept in the database (the same for every node)"
       : "the identity secret from AUTH_SECRET (set it alike on every node)";
-  const files = `PUBLISH_DIR ${config.PUBLISH_DIR} and DATA_DIR ${config.DATA_DIR}, which every node must share`;
+  const files =
+    config.STORAGE_URL?.kind === "s3"
+      ? `the bucket ${config.STORAGE_URL.bucket} (STORAGE_URL), which every node shares`
+      : `PUBLISH_DIR ${config.PUBLISH_DIR} and DATA_DIR ${config.DATA_DIR}, which every node must share`;
   switch (config.SITE_ROLE) {
     case "all":
       return "SITE_ROLE=all: the whole site (database, collector, daily job, server)";

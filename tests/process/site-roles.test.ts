@@ -277,7 +277,7 @@ describe("a role's boot errors", () => {
     async (role) => {
       const output = await bootError({ SITE_ROLE: role });
       expect(output).toContain(
-        `DATABASE_URL: expected the fleet's PostgreSQL URL whenever SITE_ROLE is ${role}: every node of a fleet shares one PostgreSQL (a web node or the worker never starts the embedded one), PUBLISH_DIR and DATA_DIR on storage every node sees, and AUTH_SECRET set alike on every node or unset on all (then the database keeps one); got nothing (not set)`,
+        `DATABASE_URL: expected the fleet's PostgreSQL URL whenever SITE_ROLE is ${role}: every node of a fleet shares one PostgreSQL (a web node or the worker never starts the embedded one), one store for files (an s3:// STORAGE_URL, or PUBLISH_DIR and DATA_DIR on storage every node sees), and AUTH_SECRET set alike on every node or unset on all (then the database keeps one); got nothing (not set)`,
       );
     },
     90_000,
