@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -10,9 +11,10 @@ import { listMail } from "../../src/mail/mail-store.ts";
 import { type MailSink, startMailSink } from "../../src/mail/sink.ts";
 import { SANDBOX_CONTROL_PATH } from "../../src/platform/sandbox-site.ts";
 import { onlineUsersPath } from "../../src/publish/paths.ts";
+import { lastClosedDay } from "../../src/stats/ranking-day.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { spawnMain } from "../helpers/main-process.ts";
-import { metricSum, parseMetrics } from "../helpers/metrics-text.ts";
+import { metricFamilies, metricSum, parseMetrics } from "../helpers/metrics-text.ts";
 import { startS3Server } from "../helpers/s3-server.ts";
 
 /**
@@ -39,6 +41,18 @@ interface Node {
 async function exitOf(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }
 
 describe("two web nodes and two workers on one database and one store", () => {
@@ -100,6 +114,13 @@ describe("two web nodes and two workers on one database and one store", () => {
       headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify(body),
     });
+  const scrape = async (port: number) => {
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const text = await response.text();
+    return { text, samples: parseMetrics(text), families: metricFamilies(text) };
+  };
   const leads = async (n: Node) => {
     const response = await fetch(`http://127.0.0.1:${n.metricsPort}/metrics`);
     return metricSum(parseMetrics(await response.text()), "camstats_worker_lead");
@@ -138,7 +159,7 @@ describe("two web nodes and two workers on one database and one store", () => {
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
     };
-    const workerEnv = { ...shared, SANDBOX_PERFORMERS: "600", HISTORY_DAYS: "1", POLL_INTERVAL: "2" };
+    const workerEnv = { ...shared, SANDBOX_PERFORMERS: "1000", HISTORY_DAYS: "1", POLL_INTERVAL: "2" };
     workerA = await node("worker-a", "worker", workerEnv);
     workerB = await node("worker-b", "worker", workerEnv);
     webA = await node("web-a", "web", { ...shared, WEB_PROCESSES: "1" });
@@ -200,6 +221,134 @@ describe("two web nodes and two workers on one database and one store", () => {
       expect(await page.text()).toContain(top);
     }
   }, 420_000);
+
+  it("the leader collects and publishes; a web node serves it; each shows its own metrics", async () => {
+    // The worker answers its health on the metrics port while it builds the history.
+    const health = await waitFor(async () => {
+      const response = await fetch(`http://127.0.0.1:${workerA.metricsPort}/health`);
+      return response.ok ? response.json() : null;
+    }, 60_000);
+    expect(health).toEqual({ status: "ok", role: "worker", database: { reachable: true } });
+
+    // It collects live once the history is built.
+    await waitFor(async () => (await livePolls()) >= 2, 150_000);
+    // It publishes: the daily job's files (when the one-day history holds a closed day), and at
+    // every poll the online users.
+    const closed = lastClosedDay(Date.now());
+    const { rows } = await sql<{ day: string }>`
+      SELECT (min(observed_at) AT TIME ZONE 'UTC')::date::text AS day FROM polls`.execute(t.db);
+    const hasClosedDay = (rows[0]?.day ?? closed) <= closed;
+    if (hasClosedDay) {
+      await waitFor(async () => (await get(webA, "/stats/manifest.json")).ok, 90_000);
+    }
+
+    // The web node: pages, API and files, from the same database and directory.
+    const apiHealth = await waitFor(async () => {
+      const response = await get(webA, "/api/health");
+      return response.ok ? ((await response.json()) as { counts: { polls: number } }) : null;
+    }, 60_000);
+    expect(apiHealth.counts.polls).toBeGreaterThan(280);
+    if (hasClosedDay) {
+      const manifest = await get(webA, "/stats/manifest.json");
+      expect(await manifest.text()).toBe(
+        await readFile(path.join(root, "public", "stats", "manifest.json"), "utf8"),
+      );
+      const ranking = await get(webA, `/stats/${closed}/most-popular.json`);
+      expect(ranking.status).toBe(200);
+      const first = ((await ranking.json()) as { username?: string; u?: string }[])[0];
+      expect(first).toBeDefined();
+      const page = await get(webA, "/top/viewers");
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("</html>");
+    }
+    const about = await get(webA, "/about");
+    expect(about.status).toBe(200);
+    expect((await get(webA, "/no-such-page-at-all/x")).status).toBe(404);
+    const { rows: performers } = await sql<{ username: string }>`
+      SELECT username FROM performers ORDER BY followers DESC NULLS LAST LIMIT 1`.execute(t.db);
+    const name = performers[0]?.username ?? "";
+    const search = await waitFor(async () => {
+      const response = await get(webA, `/api/model_search?searchTerm=${encodeURIComponent(name)}`);
+      return response.ok ? ((await response.json()) as { resultCount: number; results: unknown[] }) : null;
+    }, 30_000);
+    expect(search.resultCount).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(search.results)).toContain(name);
+    expect((await get(webA, `/${name}`)).status).toBe(200);
+
+    // The worker listens on no public port, and the metrics are never on the site's port.
+    expect(await accepts(workerA.port)).toBe(false);
+    expect((await get(webA, "/metrics")).status).toBe(404);
+
+    // The web node's metrics: requests by family and status, their latency, the page cache, the
+    // search index, the pools; and no poll or daily step, which it does not run.
+    const webMetrics = await scrape(webA.metricsPort);
+    const s = webMetrics.samples;
+    expect(
+      metricSum(s, "camstats_http_requests_total", { family: "page", status: "200" }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      metricSum(s, "camstats_http_requests_total", { family: "page", status: "404" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      metricSum(s, "camstats_http_requests_total", { family: "api", status: "200" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      metricSum(s, "camstats_http_requests_total", { family: "health", status: "200" }),
+    ).toBeGreaterThanOrEqual(1);
+    const pageCount = metricSum(s, "camstats_http_request_duration_seconds_count", { family: "page" }) ?? 0;
+    expect(pageCount).toBeGreaterThanOrEqual(3);
+    // Every page answered within the histogram's top bucket, and took some time.
+    expect(
+      metricSum(s, "camstats_http_request_duration_seconds_bucket", { family: "page", le: "+Inf" }),
+    ).toBe(pageCount);
+    expect(metricSum(s, "camstats_http_request_duration_seconds_sum", { family: "page" })).toBeGreaterThan(0);
+    expect(metricSum(s, "camstats_page_cache_requests_total")).toBeGreaterThanOrEqual(3);
+    expect(metricSum(s, "camstats_page_cache_requests_total", { result: "miss" })).toBeGreaterThanOrEqual(1);
+    // The sandbox's 1,000 performers, of whom a day's polls saw a few hundred.
+    expect(metricSum(s, "camstats_search_index_performers")).toBeGreaterThan(100);
+    const indexAge = metricSum(s, "camstats_search_index_age_seconds") ?? -1;
+    expect(indexAge).toBeGreaterThanOrEqual(0);
+    expect(indexAge).toBeLessThan(600);
+    expect(metricSum(s, "camstats_db_pool_max", { pool: "web" })).toBe(10);
+    expect(metricSum(s, "camstats_db_pool_max", { pool: "main" })).toBe(10);
+    expect(metricSum(s, "camstats_db_pool_connections", { pool: "web" })).not.toBeNull();
+    expect(metricSum(s, "camstats_db_pool_waiting", { pool: "web" })).toBe(0);
+    expect(metricSum(s, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
+    expect(webMetrics.families.has("camstats_polls_total")).toBe(false);
+    expect(webMetrics.families.has("camstats_daily_step_duration_seconds")).toBe(false);
+
+    // The worker's: each poll's rooms, duration and errors, the daily steps, the fetchers, the
+    // pool; no requests, since it serves none.
+    await waitFor(async () => {
+      const { samples } = await scrape(workerA.metricsPort);
+      return (metricSum(samples, "camstats_bio_requests_total", { outcome: "stored" }) ?? 0) > 0;
+    }, 90_000);
+    const workerMetrics = await scrape(workerA.metricsPort);
+    const w = workerMetrics.samples;
+    expect(metricSum(w, "camstats_polls_total", { status: "complete" })).toBeGreaterThanOrEqual(1);
+    expect(metricSum(w, "camstats_polls_total", { status: "error" })).toBe(0);
+    // The sandbox at 1,000 performers has a few dozen rooms online at a time; how many varies by hour.
+    expect(metricSum(w, "camstats_poll_rooms")).toBeGreaterThan(0);
+    expect(metricSum(w, "camstats_poll_duration_seconds_count")).toBeGreaterThanOrEqual(1);
+    expect(metricSum(w, "camstats_poll_feed_errors_total")).toBe(0);
+    const lastStored = metricSum(w, "camstats_poll_last_stored_timestamp_seconds") ?? 0;
+    expect(Math.abs(Date.now() / 1000 - lastStored)).toBeLessThan(120);
+    if (hasClosedDay) {
+      expect(
+        metricSum(w, "camstats_daily_step_duration_seconds_count", { step: "performer_days" }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        metricSum(w, "camstats_daily_step_duration_seconds_count", { step: "daily viewer rankings" }),
+      ).toBeGreaterThanOrEqual(1);
+    }
+    expect(metricSum(w, "camstats_daily_job_failures_total")).toBe(0);
+    expect(metricSum(w, "camstats_bio_requests_total", { outcome: "failed" })).toBe(0);
+    expect(metricSum(w, "camstats_bio_queue")).toBeGreaterThan(0);
+    expect(metricSum(w, "camstats_thumb_queue")).toBeGreaterThanOrEqual(0);
+    expect(metricSum(w, "camstats_db_pool_max", { pool: "main" })).toBe(10);
+    expect(workerMetrics.families.has("camstats_http_requests_total")).toBe(false);
+    expect(workerMetrics.families.has("camstats_search_index_performers")).toBe(false);
+  }, 360_000);
 
   it("an account made on one node works on the other, token and refresh cookie", async () => {
     expect((await post(webA, "/v1/auth/sign-up", { email: EMAIL, password: PASSWORD })).status).toBe(202);
@@ -311,4 +460,10 @@ describe("two web nodes and two workers on one database and one store", () => {
     await waitFor(async () => (await livePolls()) >= before + 2, 60_000);
     expect(output).toMatch(/\[worker-b\].*the worker that led has stopped: this one leads now/);
   }, 120_000);
+
+  it("the rest stop cleanly on SIGTERM", async () => {
+    for (const n of [webB, workerB]) n.child?.kill("SIGTERM");
+    expect(await exitOf(webB.child as ChildProcess)).toBe(0);
+    expect(await exitOf(workerB.child as ChildProcess)).toBe(0);
+  }, 60_000);
 });
