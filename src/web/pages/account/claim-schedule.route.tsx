@@ -1,7 +1,7 @@
 import { type HeadersFunction, type LinksFunction, useParams, useRouteError } from "react-router";
-import { CheckingSignIn, SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
+import { SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
-import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { SignedInPage } from "../../lib/account/login-status.tsx";
 import { performerOfParam } from "../../lib/account/performer-claim.ts";
 import {
   accountPageHeaders,
@@ -42,23 +42,25 @@ export const meta: PageMetaFunction = ({ matches, error, params }) => {
  */
 export default function ClaimSchedule() {
   const performer = performerOfParam(useParams().user);
-  const { status, session } = useLoginStatus();
   return (
-    <article className="page page--narrow account-page">
-      <h1>{`${performer}'s schedule`}</h1>
-      <p className="page__lead">
-        When you usually stream, in your own time zone: visitors of your performer page and schedule page see
-        it in theirs, and when your next stream is.
-      </p>
-      {status === "unknown" && <CheckingSignIn />}
-      {status === false && (
+    <SignedInPage
+      className="account-page"
+      title={`${performer}'s schedule`}
+      lead={
+        <>
+          When you usually stream, in your own time zone: visitors of your performer page and schedule page
+          see it in theirs, and when your next stream is.
+        </>
+      }
+      signedOut={
         <SignedOutPrompt>
           <h2>Sign in first</h2>
           <p>Only {performer}'s verified account edits this schedule.</p>
         </SignedOutPrompt>
-      )}
-      {status === true && session !== null && <ClaimSchedulePanel session={session} performer={performer} />}
-    </article>
+      }
+    >
+      {({ session }) => <ClaimSchedulePanel session={session} performer={performer} />}
+    </SignedInPage>
   );
 }
 

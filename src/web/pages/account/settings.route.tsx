@@ -8,7 +8,7 @@ import {
 } from "react-router";
 import { SignInForms } from "../../components/account/sign-in-forms.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
-import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { CheckingSignIn, SignedInPage, useLoginStatus } from "../../lib/account/login-status.tsx";
 import {
   accountPageHeaders,
   errorMeta,
@@ -53,7 +53,7 @@ export const meta: PageMetaFunction = ({ matches, error }) => {
 export default function Settings() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { status, user, session } = useLoginStatus();
+  const { status } = useLoginStatus();
   // Read once: the same on the server and in the first browser render, then off the address.
   const [notice] = useState(() => readSettingsNotice(new URLSearchParams(location.search)));
   const [resetToken, setResetToken] = useState(notice.resetToken);
@@ -69,25 +69,14 @@ export default function Settings() {
     navigate("/settings", { replace: true });
   };
   return (
-    <article className="page page--narrow account-page">
-      <h1>Account settings</h1>
-      {/* A link's outcome is news to someone signing in, not to someone who already has. */}
-      {status !== true && <SettingsNotices notice={notice} />}
-      {status === "unknown" && (
-        <>
-          <p className="account-page__checking" aria-busy="true">
-            Checking whether you are signed in…
-          </p>
-          <noscript>
-            <p>
-              Signing in needs JavaScript: your browser keeps the sign-in, not our pages. Turn it on and
-              reload.
-            </p>
-          </noscript>
-        </>
-      )}
-      {status === false &&
-        (resetToken !== null ? (
+    <SignedInPage
+      className="account-page"
+      title="Account settings"
+      // A link's outcome is news to someone signing in, not to someone who already has.
+      intro={status !== true && <SettingsNotices notice={notice} />}
+      checking={<CheckingSignIn needs="Signing in" />}
+      signedOut={
+        resetToken !== null ? (
           <ResetPasswordForm token={resetToken} onSignedIn={toSettings} />
         ) : (
           <>
@@ -99,9 +88,11 @@ export default function Settings() {
               <SignInForms headingId={headingId} onSignedIn={toSettings} />
             </section>
           </>
-        ))}
-      {status === true && session !== null && user !== null && <AccountPanel session={session} user={user} />}
-    </article>
+        )
+      }
+    >
+      {({ session, user }) => user !== null && <AccountPanel session={session} user={user} />}
+    </SignedInPage>
   );
 }
 
