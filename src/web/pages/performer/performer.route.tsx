@@ -8,7 +8,7 @@ import { loadPerformerPage } from "./load.server.ts";
 import { PerformerPage } from "./performer-page.tsx";
 import { performerLinks } from "./route-parts.ts";
 import { performerDescription, performerTitle, tokenDescription, tokenTitle } from "./titles.ts";
-import { loadTokenPage } from "./token-load.server.ts";
+import { isTokenPage, loadTokenPage } from "./token-load.server.ts";
 import { TokenPage } from "./token-page.tsx";
 
 /**
@@ -20,7 +20,7 @@ export const links = performerLinks;
 
 export async function loader({ request, params, context }: PageLoaderArgs) {
   const segment = params.performerName ?? "";
-  if (segment.toLowerCase() === `${context.config.PLATFORM_SLUG}-tokens`) {
+  if (isTokenPage(segment, context)) {
     if (segment !== segment.toLowerCase())
       throw redirect(`/${segment.toLowerCase()}${new URL(request.url).search}`, 301);
     return data(await loadTokenPage(request, context), { headers: { "cache-control": TOKEN_PAGE_CACHE } });
