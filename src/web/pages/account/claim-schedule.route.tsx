@@ -3,14 +3,7 @@ import { SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx"
 import { ErrorPage } from "../../components/error-page.tsx";
 import { SignedInPage } from "../../lib/account/login-status.tsx";
 import { performerOfParam } from "../../lib/account/performer-claim.ts";
-import {
-  accountPageHeaders,
-  errorMeta,
-  type PageMetaFunction,
-  pageMeta,
-  siteOf,
-  titled,
-} from "../../lib/seo.ts";
+import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { ClaimSchedulePanel } from "./profile-editor/claim-schedule-panel.tsx";
 import profileEditorCss from "./profile-editor/profile-editor.css?url";
 
@@ -23,18 +16,14 @@ export function loader() {
   return null;
 }
 
-export const meta: PageMetaFunction = ({ matches, error, params }) => {
-  if (error) return errorMeta(error);
+export const meta = accountPageMeta((params) => {
   const performer = performerOfParam(params.user);
-  return [
-    ...pageMeta(siteOf(matches), {
-      title: titled(`${performer}'s schedule: edit`),
-      description: `The verified performer ${performer} sets their weekly schedule and time zone.`,
-      path: `/claim/${performer}/schedule`,
-      noindex: true,
-    }),
-  ];
-};
+  return {
+    title: titled(`${performer}'s schedule: edit`),
+    description: `The verified performer ${performer} sets their weekly schedule and time zone.`,
+    path: `/claim/${performer}/schedule`,
+  };
+});
 
 /**
  * /claim/{user}/schedule, the claim schedule page (SPEC §2 names it): the verified performer's

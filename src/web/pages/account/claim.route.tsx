@@ -3,14 +3,7 @@ import { SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx"
 import { ErrorPage } from "../../components/error-page.tsx";
 import { SignedInPage } from "../../lib/account/login-status.tsx";
 import { performerOfParam } from "../../lib/account/performer-claim.ts";
-import {
-  accountPageHeaders,
-  errorMeta,
-  type PageMetaFunction,
-  pageMeta,
-  siteOf,
-  titled,
-} from "../../lib/seo.ts";
+import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { ClaimPanel } from "./claim-panel.tsx";
 
 export const headers: HeadersFunction = accountPageHeaders;
@@ -20,18 +13,14 @@ export function loader() {
   return null;
 }
 
-export const meta: PageMetaFunction = ({ matches, error, params }) => {
-  if (error) return errorMeta(error);
+export const meta = accountPageMeta((params) => {
   const performer = performerOfParam(params.user);
-  return [
-    ...pageMeta(siteOf(matches), {
-      title: titled(`Claim ${performer}`),
-      description: `Prove you are ${performer} with a code in your room subject or about-me.`,
-      path: `/claim/${performer}`,
-      noindex: true,
-    }),
-  ];
-};
+  return {
+    title: titled(`Claim ${performer}`),
+    description: `Prove you are ${performer} with a code in your room subject or about-me.`,
+    path: `/claim/${performer}`,
+  };
+});
 
 /** /claim/{user} (SPEC §2, issue 19): prove to be a performer with a one-time code, and see the check. */
 export default function Claim() {

@@ -3,14 +3,7 @@ import { SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx"
 import { ErrorPage } from "../../components/error-page.tsx";
 import { SignedInPage } from "../../lib/account/login-status.tsx";
 import { performerOfParam } from "../../lib/account/performer-claim.ts";
-import {
-  accountPageHeaders,
-  errorMeta,
-  type PageMetaFunction,
-  pageMeta,
-  siteOf,
-  titled,
-} from "../../lib/seo.ts";
+import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { OptoutCodeRequest } from "./optout-code-request.tsx";
 import { OptoutPanel } from "./optout-panel.tsx";
 
@@ -21,18 +14,14 @@ export function loader() {
   return null;
 }
 
-export const meta: PageMetaFunction = ({ matches, error, params }) => {
-  if (error) return errorMeta(error);
+export const meta = accountPageMeta((params) => {
   const performer = performerOfParam(params.user);
-  return [
-    ...pageMeta(siteOf(matches), {
-      title: titled(`Opt ${performer} out`),
-      description: `${performer} can leave this site, and come back, in one step.`,
-      path: `/optout/${performer}`,
-      noindex: true,
-    }),
-  ];
-};
+  return {
+    title: titled(`Opt ${performer} out`),
+    description: `${performer} can leave this site, and come back, in one step.`,
+    path: `/optout/${performer}`,
+  };
+});
 
 /**
  * /optout/{user} (SPEC §2, §7): the performer's verified account opts out or back in in one step;

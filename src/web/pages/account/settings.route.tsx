@@ -9,14 +9,7 @@ import {
 import { SignInForms } from "../../components/account/sign-in-forms.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
 import { CheckingSignIn, SignedInPage, useLoginStatus } from "../../lib/account/login-status.tsx";
-import {
-  accountPageHeaders,
-  errorMeta,
-  type PageMetaFunction,
-  pageMeta,
-  siteOf,
-  titled,
-} from "../../lib/seo.ts";
+import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { AccountPanel } from "./account-panel.tsx";
 import profileEditorCss from "./profile-editor/profile-editor.css?url";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
@@ -37,17 +30,11 @@ export function loader() {
   return null;
 }
 
-export const meta: PageMetaFunction = ({ matches, error }) => {
-  if (error) return errorMeta(error);
-  return [
-    ...pageMeta(siteOf(matches), {
-      title: titled("Account settings"),
-      description: "Sign in, create an account, and manage your camstats account.",
-      path: "/settings",
-      noindex: true,
-    }),
-  ];
-};
+export const meta = accountPageMeta(() => ({
+  title: titled("Account settings"),
+  description: "Sign in, create an account, and manage your camstats account.",
+  path: "/settings",
+}));
 
 /** /settings (SPEC §2): sign in (signed out), or the account (signed in). */
 export default function Settings() {
