@@ -4,11 +4,15 @@ import http from "node:http";
  * bench:rolling-restart's load balancer, kept tiny: round robin over the nodes whose `/api/health`
  * answered 200 at the last look (every 200 ms; out at once on a 503 or a refused connection,
  * after three checks in a row that took over a second), keep-alive connections to them, no retry: a
- * request a node fails is a 502 here, and counts as lost.
+ * request a node fails is a 502 here, and counts as lost. With no node healthy it fails open to the
+ * nodes out only for being slow (as AWS's load balancers do with no healthy target): a loaded
+ * machine's late health answers then cost latency, not every request.
  */
 export interface Backend {
   port: number;
   healthy: boolean;
+  /** Out only for answering its health late (it still answered, or may): the fail-open set. */
+  slowOnly?: boolean;
 }
 
 export interface Proxy {
@@ -28,6 +32,7 @@ function checkHealth(backend: Backend & { slow?: number }): void {
     { host: "127.0.0.1", port: backend.port, path: "/api/health", agent: false, timeout: 1000 },
     (response) => {
       backend.healthy = response.statusCode === 200;
+      backend.slowOnly = false;
       backend.slow = 0;
       response.resume();
     },
@@ -37,8 +42,18 @@ function checkHealth(backend: Backend & { slow?: number }): void {
     request.destroy();
   });
   request.on("error", () => {
-    backend.slow = timedOut ? (backend.slow ?? 0) + 1 : SLOW_THRESHOLD;
-    if (backend.slow >= SLOW_THRESHOLD) backend.healthy = false;
+    if (!timedOut) {
+      // Refused or reset: the node is down.
+      backend.slow = SLOW_THRESHOLD;
+      backend.healthy = false;
+      backend.slowOnly = false;
+      return;
+    }
+    backend.slow = (backend.slow ?? 0) + 1;
+    if (backend.slow >= SLOW_THRESHOLD && backend.healthy) {
+      backend.healthy = false;
+      backend.slowOnly = true;
+    }
   });
 }
 
@@ -50,7 +65,8 @@ export async function startProxy(backends: Backend[]): Promise<Proxy> {
     for (const backend of backends) checkHealth(backend);
   }, HEALTH_EVERY_MS);
   const server = http.createServer((request, response) => {
-    const ready = backends.filter((b) => b.healthy);
+    const healthy = backends.filter((b) => b.healthy);
+    const ready = healthy.length > 0 ? healthy : backends.filter((b) => b.slowOnly === true);
     const backend = ready[next++ % Math.max(1, ready.length)];
     if (!backend) {
       failed.noNode++;

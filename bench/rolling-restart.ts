@@ -107,6 +107,8 @@ async function rollUnderLoad(nodes: Node[], env: (node: Node) => Record<string, 
   for (const node of nodes) startNode(node, env(node));
   for (const node of nodes) await untilHealthy(node);
   const proxy = await startProxy(nodes);
+  // The load starts once the proxy has looked at both nodes (its first look is 200 ms in).
+  while (!nodes.every((node) => node.healthy)) await sleep(50);
   const restarts: { node: string; stopMs: number; backMs: number }[] = [];
   const rolling = (async () => {
     await sleep(seconds * 200);
@@ -116,7 +118,10 @@ async function rollUnderLoad(nodes: Node[], env: (node: Node) => Record<string, 
       startNode(node, env(node));
       await untilHealthy(node);
       restarts.push({ node: node.name, stopMs, backMs: Date.now() - started });
-      // Let the proxy see it healthy before the next one goes.
+      // The next one goes only once the proxy itself counts this one healthy again (as a rolling
+      // restart waits for its balancer's target health): a node just started may answer its first
+      // health checks late.
+      while (!node.healthy) await sleep(100);
       await sleep(1000);
     }
   })();

@@ -107,8 +107,7 @@ interface Import {
   loads: boolean;
 }
 
-function importsOf(file: string): Import[] {
-  const text = readFileSync(file, "utf8");
+function importsOf(file: string, text = readFileSync(file, "utf8")): Import[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: Import[] = [];
   const add = (node: ts.Node, specifier: string, loads: boolean) => {
@@ -155,6 +154,42 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * The pages' one seam (issue 29, point 2; decision 0039): under src/web only a `*.server.ts` file
+ * imports the page context or loads a query (src/db/, src/stats/queries/); types of their results
+ * may be imported anywhere. `lib/page-loader.ts` names the loader's arguments for the route modules.
+ */
+const CONTEXT_AND_QUERIES = /^src\/(page-context\.ts$|db\/|stats\/queries\/)/;
+const NAMES_THE_LOADER_ARGUMENTS = "src/web/lib/page-loader.ts";
+
+function seamCrossings(file: string, text?: string): string[] {
+  if (file.endsWith(".server.ts") || rel(file) === NAMES_THE_LOADER_ARGUMENTS) return [];
+  return importsOf(file, text)
+    .filter((i) => i.target !== null && CONTEXT_AND_QUERIES.test(rel(i.target)))
+    .filter((i) => i.loads || rel(i.target as string) === "src/page-context.ts")
+    .map((i) => `${rel(file)}:${i.line} imports ${i.specifier}`);
+}
+
+/** In a page folder, a file that is not `*.server.ts` (a route module) hands `context` on, reading none of it. */
+function contextReads(file: string, text = readFileSync(file, "utf8")): string[] {
+  if (file.endsWith(".server.ts")) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const reads: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "context"
+    ) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      reads.push(`${rel(file)}:${line} reads ${node.getText(source)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return reads;
+}
+
 describe("imports flow one way (docs/decisions/0010-import-layers.md)", () => {
   const files = sourceFiles(SRC);
 
@@ -192,6 +227,42 @@ describe("imports flow one way (docs/decisions/0010-import-layers.md)", () => {
     const from = areaOf(path.join(SRC, "web/pages/namepicker/load.server.ts")) as Area;
     const to = areaOf(path.join(SRC, "server/api/params.ts")) as Area;
     expect([from.name, to.name, mayImport(from, to)]).toEqual(["web", "server", false]);
+  });
+
+  it("under src/web only *.server.ts files import the page context or load a query", () => {
+    const web = files.filter((f) => areaOf(f)?.name === "web");
+    expect(web.flatMap((f) => seamCrossings(f))).toEqual([]);
+    // What a violation looks like: a component running a query, or typing the context itself.
+    const panel = path.join(SRC, "web/pages/performer/panel.tsx");
+    expect(
+      seamCrossings(
+        panel,
+        [
+          'import type { PageContext } from "../../../page-context.ts";',
+          'import { lastSeen } from "../../../db/queries/last-seen.ts";',
+          'import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts";',
+        ].join("\n"),
+      ),
+    ).toEqual([
+      "src/web/pages/performer/panel.tsx:1 imports ../../../page-context.ts",
+      "src/web/pages/performer/panel.tsx:2 imports ../../../db/queries/last-seen.ts",
+    ]);
+    expect(
+      seamCrossings(
+        path.join(SRC, "web/pages/performer/load.server.ts"),
+        "import { x } from '../../../db/queries/y.ts';",
+      ),
+    ).toEqual([]);
+  });
+
+  it("a page folder's route modules hand the context to a *.server.ts file and read none of it", () => {
+    const pages = files.filter((f) => rel(f).startsWith("src/web/pages/"));
+    expect(pages.flatMap((f) => contextReads(f))).toEqual([]);
+    const route = path.join(SRC, "web/pages/rooms/go.route.tsx");
+    expect(contextReads(route, "export const loader = ({ context }) => context.affiliate;")).toEqual([
+      "src/web/pages/rooms/go.route.tsx:1 reads context.affiliate",
+    ]);
+    expect(contextReads(route, "export const loader = ({ context }) => loadGo(context);")).toEqual([]);
   });
 
   it("src/site imports no server or page machinery", () => {

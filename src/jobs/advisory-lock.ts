@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
 
 /** Advisory lock keys of the jobs: one number per job, fixed forever. */
-export const LOCKS = { dailyJob: 73_110_001 } as const;
+export const LOCKS = { dailyJob: 73_110_001, workerLead: 73_110_002 } as const;
 
 /**
  * Runs `fn` holding a PostgreSQL session advisory lock, or returns `{ ran: false }` at once when

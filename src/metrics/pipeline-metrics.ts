@@ -130,3 +130,13 @@ export const bioMetrics = onFirstUse(() => fetcherMetrics("bio", "bio fetcher (a
 export const thumbMetrics = onFirstUse(() =>
   fetcherMetrics("thumb", "thumbnail keeper (profile thumbnails)"),
 );
+
+/** Whether this worker leads the fleet (src/start/worker-lead.ts): 1 leading, 0 standing by. */
+export const workerLeadMetric = onFirstUse(
+  () =>
+    new Gauge({
+      name: "camstats_worker_lead",
+      help: "1 while this worker leads (collects, runs the jobs); 0 while another worker leads and it waits",
+      registers,
+    }),
+);

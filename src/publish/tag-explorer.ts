@@ -190,7 +190,8 @@ export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
     written.push(await publishJson(root, path, data));
     written.push(await publishJson(root, tagExplorerDayPath(day, path), data));
   };
-  for (const dataset of TAG_EXPLORER_DATASETS) await publishBoth(tagExplorerPath(dataset), files[dataset]);
+  for (const dataset of TAG_EXPLORER_DATASETS)
+    if (dataset !== "tagCounts") await publishBoth(tagExplorerPath(dataset), files[dataset]);
   const related: RelatedTagsFile = {
     day,
     from: windowStart,
@@ -207,6 +208,8 @@ export const publishTagExplorer: DayPublisher = async ({ db, root }, day) => {
     ),
   };
   await publishBoth(TAG_RELATED_PATH, related);
+  // Last: the pages take a day's edition as whole once its tagCounts is there (load.server.ts).
+  await publishBoth(tagExplorerPath("tagCounts"), files.tagCounts);
   await dropOldEditions(root, day);
   return written;
 };

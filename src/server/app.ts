@@ -27,6 +27,7 @@ import { capConnections } from "./connection-caps.ts";
 import type { PageCacheOptions } from "./page-cache.ts";
 import { registerPages } from "./pages.ts";
 import { registerRateLimit } from "./rate-limit.ts";
+import { readiness } from "./readiness.ts";
 import {
   type RequestBounds,
   registerJsonBounds,
@@ -193,6 +194,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   // First, at the root: every answer is counted, whatever route or refusal gave it.
   if (options.requestMetrics === true) registerRequestMetrics(app);
+  // While the process drains (src/start/graceful-close.ts) every answer closes its connection, so
+  // that no kept-alive connection is idle when the port closes, to be cut under the next request a
+  // balancer sends on it.
+  app.addHook("onRequest", (_request, reply, done) => {
+    if (readiness.draining) reply.header("connection", "close");
+    done();
+  });
   if (bounds !== null) {
     registerJsonBounds(app, bounds.maxJsonDepth);
     capConnections(app.server, {

@@ -4,6 +4,7 @@ import { pruneExpiredSessions } from "../db/queries/account-sessions.ts";
 import { deleteUnconfirmedAccounts } from "../db/queries/accounts.ts";
 import { pruneCounters } from "../db/queries/auth-limits.ts";
 import { pruneKnownAddresses } from "../db/queries/known-addresses.ts";
+import { pruneExpiredOptoutCodes } from "../db/queries/optout-codes.ts";
 import { KNOWN_ADDRESS_DAYS } from "../identity/abuse-limits.ts";
 import { pruneListImages, UNUSED_IMAGE_KEPT_MS } from "../lists/image-store.ts";
 import type { Logger } from "../log.ts";
@@ -20,7 +21,8 @@ export const COUNTERS_KEPT_MS = 24 * 3600_000;
 /**
  * Every hour: deletes the accounts nobody confirmed within 48 hours (decision 0018), the abuse
  * limits' idle counters and stale known addresses (pruned here, off the sign-in path), the sessions
- * past their end (decision 0042; signed-out ones are deleted at once), and the list and profile images under
+ * past their end (decision 0042; signed-out ones are deleted at once), the opt-out codes expired
+ * unused for a day (decision 0044), and the list and profile images under
  * DATA_DIR that no list or profile has used for a day (decisions 0020, 0022).
  */
 export function startAccountCleanup(
@@ -39,6 +41,8 @@ export function startAccountCleanup(
       await pruneKnownAddresses(db, new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000));
       // An expired session opens nothing; its device and country are personal data kept for nothing.
       await pruneExpiredSessions(db, new Date());
+      // An opt-out code past its expiry opens nothing; a day on, nobody is reading it on the page either.
+      await pruneExpiredOptoutCodes(db, new Date(Date.now() - 24 * 3600_000));
       const images = await pruneListImages(
         db,
         stores.listImages,

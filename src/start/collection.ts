@@ -16,14 +16,19 @@ import { siteStores } from "../storage/site-stores.ts";
 import { type FeedSource, startFeedSource } from "./feed-source.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
-/** The database and the feed the collector reads, started and registered for stopping: what both entry points need first. */
+/**
+ * The database and the feed the collector reads, started and registered for stopping: what both
+ * entry points need first. `beforeFeed` runs between the two (the worker waits there for the lead).
+ */
 export async function startCollection(
   config: Config,
   log: Logger,
   lifecycle: Lifecycle,
+  beforeFeed?: (database: OpenDatabase) => Promise<void>,
 ): Promise<{ database: OpenDatabase; feed: FeedSource }> {
   const database = await openDatabase(config, log);
   lifecycle.started("the database", database.close);
+  await beforeFeed?.(database);
   const feed = await startFeedSource(config, database, log);
   lifecycle.started("the feed", feed.close);
   return { database, feed };

@@ -20,13 +20,17 @@ import { startThumbnailFetching } from "./thumbnail-fetching.ts";
  * start them; the whole site starts its servers between the second and the third.
  */
 
-/** The database (migrated) and the feed the collector reads, the sandbox's when no real one is set. */
+/**
+ * The database (migrated) and the feed the collector reads, the sandbox's when no real one is set;
+ * `beforeFeed` runs once the database is open.
+ */
 export async function openPipeline(
   config: Config,
   log: Logger,
   lifecycle: Lifecycle,
+  beforeFeed?: (database: OpenDatabase) => Promise<void>,
 ): Promise<{ database: OpenDatabase; feed: FeedSource }> {
-  const opened = await startCollection(config, log, lifecycle);
+  const opened = await startCollection(config, log, lifecycle, beforeFeed);
   if (config.METRICS_PORT !== undefined) watchPool("main", opened.database.pool);
   return opened;
 }

@@ -9,6 +9,7 @@ import {
   optoutCodeFor,
   pendingCodesAmong,
   pendingCodesInStoredAboutMe,
+  pruneExpiredOptoutCodes,
   spendOptoutCode,
 } from "./optout-codes.ts";
 import { confirmedOptouts } from "./optouts.ts";
@@ -142,5 +143,23 @@ describe("opt-out codes: the queries", () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.checked).toEqual(at);
+  });
+
+  it("deletes the codes that expired unused, and keeps the used ones", async () => {
+    const codes = async () =>
+      (
+        await sql<{ code: string; used: boolean }>`
+          SELECT code, used_at IS NOT NULL AS used FROM optout_codes ORDER BY code`.execute(t.db)
+      ).rows;
+    const before = await codes();
+    expect(before.some((c) => c.used)).toBe(true);
+    expect(before.some((c) => !c.used)).toBe(true);
+    // Before any code expired: nothing goes.
+    expect(await pruneExpiredOptoutCodes(t.db, new Date(T0))).toBe(0);
+    expect(await codes()).toEqual(before);
+    // Long after every expiry: the unused ones go, the used ones stay.
+    const unused = before.filter((c) => !c.used).length;
+    expect(await pruneExpiredOptoutCodes(t.db, new Date(T0 + 30 * 24 * HOUR))).toBe(unused);
+    expect(await codes()).toEqual(before.filter((c) => c.used));
   });
 });

@@ -118,3 +118,13 @@ export async function markCodesBioChecked(db: Db, performerId: number, now: Date
     UPDATE optout_codes SET bio_checked_at = ${now}
     WHERE performer_id = ${performerId} AND used_at IS NULL AND expires_at > ${now}`.execute(db);
 }
+
+/**
+ * Deletes the codes that expired unused before `before`: they can open nothing any more. Used
+ * codes stay, the record of how an opt-out (or its end) was made. Returns how many went.
+ */
+export async function pruneExpiredOptoutCodes(db: Db, before: Date): Promise<number> {
+  const deleted = await sql`
+    DELETE FROM optout_codes WHERE used_at IS NULL AND expires_at < ${before}`.execute(db);
+  return Number(deleted.numAffectedRows ?? 0);
+}

@@ -60,12 +60,17 @@ describe("GET /api/health", () => {
   it("answers 503 draining while the process stops, and still serves the rest", async () => {
     const app = buildApp({ db: t.db, publishDir: path.join(tmpdir(), "camstats-health-publish") });
     await app.ready();
+    expect((await app.inject({ method: "GET", url: "/api/missing" })).headers.connection).not.toBe("close");
     const closing = drainThenClose(app, 2000);
     try {
       const response = await app.inject({ method: "GET", url: "/api/health" });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: "draining", database: { reachable: true } });
-      expect((await app.inject({ method: "GET", url: "/api/missing" })).statusCode).toBe(404);
+      const other = await app.inject({ method: "GET", url: "/api/missing" });
+      expect(other.statusCode).toBe(404);
+      // Every answer closes its connection meanwhile: none is left idle for the port's close to cut.
+      expect(response.headers.connection).toBe("close");
+      expect(other.headers.connection).toBe("close");
     } finally {
       await closing;
       readiness.draining = false;

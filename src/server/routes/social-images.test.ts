@@ -98,7 +98,7 @@ describe("the social media images", () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 40 }), fc.string({ maxLength: 60 }), async (group, file) => {
         const response = await get(`/social/${encodeURIComponent(group)}/${encodeURIComponent(file)}`);
-        expect([200, 301, 404]).toContain(response.statusCode);
+        expect([200, 301, 404], `${group} / ${file}`).toContain(response.statusCode);
       }),
       { numRuns: 100 },
     );

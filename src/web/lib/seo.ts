@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, type MetaDescriptor, type MetaFunction } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor, type MetaFunction, type Params } from "react-router";
 import { SITE_NAME, type SiteSettings } from "../../site/site-settings.ts";
 import type { loader as rootLoader } from "../root.tsx";
 
@@ -47,5 +47,41 @@ export function errorMeta(error: unknown): MetaDescriptor[] {
   ];
 }
 
+/**
+ * A page's meta made from its loader's data (the error page's when there is none): `describe` gets
+ * the data, the site's settings and the platform's name.
+ */
+export function dataPageMeta<Loader>(
+  describe: (
+    data: NonNullable<Parameters<PageMetaFunction<Loader>>[0]["data"]>,
+    site: SiteSettings | undefined,
+    platform: string,
+  ) => MetaDescriptor[],
+): PageMetaFunction<Loader> {
+  return ({ data, error, matches }) => {
+    if (error || !data) return errorMeta(error);
+    const site = siteOf(matches);
+    return describe(data, site, site?.platformName ?? "the platform");
+  };
+}
+
+/**
+ * An account page's meta: kept out of search engines' indexes, its title, description and path
+ * from its address's parameters.
+ */
+export function accountPageMeta(
+  describe: (params: Params) => Omit<PageMetaInput, "noindex">,
+): PageMetaFunction {
+  return ({ matches, error, params }) =>
+    error ? errorMeta(error) : pageMeta(siteOf(matches), { ...describe(params), noindex: true });
+}
+
 /** An account page's headers (DESIGN.md §8): never kept by a cache; nothing personal is rendered on the server. */
 export const accountPageHeaders = () => ({ "cache-control": "private, no-store" });
+
+/** A page's headers when its loader may say its own cache-control: the loader's, else `fallback`. */
+export const loaderCacheControl =
+  (fallback: string) =>
+  ({ loaderHeaders }: { loaderHeaders: Headers }) => ({
+    "cache-control": loaderHeaders.get("cache-control") ?? fallback,
+  });

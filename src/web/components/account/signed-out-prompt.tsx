@@ -29,19 +29,3 @@ export function SignedOutPrompt({ children }: { children: ReactNode }) {
     </section>
   );
 }
-
-/** What the page shows while the browser finds out whether someone is signed in. */
-export function CheckingSignIn() {
-  return (
-    <>
-      <p className="account-page__checking" aria-busy="true">
-        Checking whether you are signed in…
-      </p>
-      <noscript>
-        <p>
-          This page needs JavaScript: your browser keeps the sign-in, not our pages. Turn it on and reload.
-        </p>
-      </noscript>
-    </>
-  );
-}

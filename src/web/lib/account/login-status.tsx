@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { AccountSession, GOOGLE_PENDING_KEY, type SessionState } from "./account-session.ts";
-import { USER_RECORD_KEY } from "./user-record.ts";
+import { USER_RECORD_KEY, type UserRecord } from "./user-record.ts";
 
 const UNKNOWN: SessionState = { status: "unknown", user: null, userInfo: null };
 
@@ -103,4 +103,68 @@ export function useLoginStatus(): LoginStatusValue {
   if (store === undefined) throw new Error("useLoginStatus() is used outside LoginStatusProvider");
   const state = useSyncExternalStore(store.subscribe, store.getState, () => UNKNOWN);
   return { ...state, session: store.session };
+}
+
+/** What a signed-in page's body receives: the browser's session, and the person's record. */
+export interface SignedIn {
+  session: AccountSession;
+  user: UserRecord | null;
+}
+
+// The signed-in frame sits here rather than in a module of its own: every page already loads this
+// one, and a module of its own became a script of its own that five pages had to fetch more.
+
+/**
+ * The frame of a page that needs an account (settings, claim, opt-out, claim schedule, list
+ * import): its title and lead, then what the login status calls for. The server and the first
+ * browser render say "checking" (the status is unknown until the browser asks), so the server's
+ * HTML is the same for everyone.
+ */
+export function SignedInPage({
+  className,
+  title,
+  lead,
+  intro,
+  checking = <CheckingSignIn />,
+  signedOut,
+  children,
+}: {
+  /** The page's own class beside `page page--narrow`. */
+  className: string;
+  title: string;
+  lead?: ReactNode;
+  /** Shown under the lead whatever the status. */
+  intro?: ReactNode;
+  checking?: ReactNode;
+  signedOut: ReactNode;
+  children: (signedIn: SignedIn) => ReactNode;
+}) {
+  const { status, session, user } = useLoginStatus();
+  return (
+    <article className={`page page--narrow ${className}`}>
+      <h1>{title}</h1>
+      {lead !== undefined && <p className="page__lead">{lead}</p>}
+      {intro}
+      {status === "unknown" && checking}
+      {status === false && signedOut}
+      {status === true && session !== null && children({ session, user })}
+    </article>
+  );
+}
+
+/**
+ * What the page shows while the browser finds out whether someone is signed in; `needs` says what
+ * needs scripts (one text node, so the server's HTML reads as before).
+ */
+export function CheckingSignIn({ needs = "This page" }: { needs?: string }) {
+  return (
+    <>
+      <p className="account-page__checking" aria-busy="true">
+        Checking whether you are signed in…
+      </p>
+      <noscript>
+        <p>{`${needs} needs JavaScript: your browser keeps the sign-in, not our pages. Turn it on and reload.`}</p>
+      </noscript>
+    </>
+  );
 }

@@ -1,16 +1,9 @@
 import { type HeadersFunction, type LinksFunction, useParams, useRouteError } from "react-router";
-import { CheckingSignIn, SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
+import { SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
-import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { SignedInPage } from "../../lib/account/login-status.tsx";
 import { performerOfParam } from "../../lib/account/performer-claim.ts";
-import {
-  accountPageHeaders,
-  errorMeta,
-  type PageMetaFunction,
-  pageMeta,
-  siteOf,
-  titled,
-} from "../../lib/seo.ts";
+import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { ClaimSchedulePanel } from "./profile-editor/claim-schedule-panel.tsx";
 import profileEditorCss from "./profile-editor/profile-editor.css?url";
 
@@ -23,18 +16,14 @@ export function loader() {
   return null;
 }
 
-export const meta: PageMetaFunction = ({ matches, error, params }) => {
-  if (error) return errorMeta(error);
+export const meta = accountPageMeta((params) => {
   const performer = performerOfParam(params.user);
-  return [
-    ...pageMeta(siteOf(matches), {
-      title: titled(`${performer}'s schedule: edit`),
-      description: `The verified performer ${performer} sets their weekly schedule and time zone.`,
-      path: `/claim/${performer}/schedule`,
-      noindex: true,
-    }),
-  ];
-};
+  return {
+    title: titled(`${performer}'s schedule: edit`),
+    description: `The verified performer ${performer} sets their weekly schedule and time zone.`,
+    path: `/claim/${performer}/schedule`,
+  };
+});
 
 /**
  * /claim/{user}/schedule, the claim schedule page (SPEC §2 names it): the verified performer's
@@ -42,23 +31,25 @@ export const meta: PageMetaFunction = ({ matches, error, params }) => {
  */
 export default function ClaimSchedule() {
   const performer = performerOfParam(useParams().user);
-  const { status, session } = useLoginStatus();
   return (
-    <article className="page page--narrow account-page">
-      <h1>{`${performer}'s schedule`}</h1>
-      <p className="page__lead">
-        When you usually stream, in your own time zone: visitors of your performer page and schedule page see
-        it in theirs, and when your next stream is.
-      </p>
-      {status === "unknown" && <CheckingSignIn />}
-      {status === false && (
+    <SignedInPage
+      className="account-page"
+      title={`${performer}'s schedule`}
+      lead={
+        <>
+          When you usually stream, in your own time zone: visitors of your performer page and schedule page
+          see it in theirs, and when your next stream is.
+        </>
+      }
+      signedOut={
         <SignedOutPrompt>
           <h2>Sign in first</h2>
           <p>Only {performer}'s verified account edits this schedule.</p>
         </SignedOutPrompt>
-      )}
-      {status === true && session !== null && <ClaimSchedulePanel session={session} performer={performer} />}
-    </article>
+      }
+    >
+      {({ session }) => <ClaimSchedulePanel session={session} performer={performer} />}
+    </SignedInPage>
   );
 }
 

@@ -1,16 +1,9 @@
 import { type HeadersFunction, useParams, useRouteError } from "react-router";
-import { CheckingSignIn, SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
+import { SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
-import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { SignedInPage } from "../../lib/account/login-status.tsx";
 import { performerOfParam } from "../../lib/account/performer-claim.ts";
-import {
-  accountPageHeaders,
-  errorMeta,
-  type PageMetaFunction,
-  pageMeta,
-  siteOf,
-  titled,
-} from "../../lib/seo.ts";
+import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { OptoutCodeRequest } from "./optout-code-request.tsx";
 import { OptoutPanel } from "./optout-panel.tsx";
 
@@ -21,18 +14,14 @@ export function loader() {
   return null;
 }
 
-export const meta: PageMetaFunction = ({ matches, error, params }) => {
-  if (error) return errorMeta(error);
+export const meta = accountPageMeta((params) => {
   const performer = performerOfParam(params.user);
-  return [
-    ...pageMeta(siteOf(matches), {
-      title: titled(`Opt ${performer} out`),
-      description: `${performer} can leave this site, and come back, in one step.`,
-      path: `/optout/${performer}`,
-      noindex: true,
-    }),
-  ];
-};
+  return {
+    title: titled(`Opt ${performer} out`),
+    description: `${performer} can leave this site, and come back, in one step.`,
+    path: `/optout/${performer}`,
+  };
+});
 
 /**
  * /optout/{user} (SPEC §2, §7): the performer's verified account opts out or back in in one step;
@@ -40,16 +29,17 @@ export const meta: PageMetaFunction = ({ matches, error, params }) => {
  */
 export default function Optout() {
   const performer = performerOfParam(useParams().user);
-  const { status, session } = useLoginStatus();
   return (
-    <article className="page page--narrow account-page">
-      <h1>{`Opt ${performer} out`}</h1>
-      <p className="page__lead">
-        A performer can leave this site at any time: out of the search, the rankings, the pages and every
-        published file, and no longer recorded. Only {performer} can do it, so we ask for proof first.
-      </p>
-      {status === "unknown" && <CheckingSignIn />}
-      {status === false && (
+    <SignedInPage
+      className="account-page"
+      title={`Opt ${performer} out`}
+      lead={
+        <>
+          A performer can leave this site at any time: out of the search, the rankings, the pages and every
+          published file, and no longer recorded. Only {performer} can do it, so we ask for proof first.
+        </>
+      }
+      signedOut={
         <>
           <OptoutCodeRequest performer={performer} />
           <SignedOutPrompt>
@@ -61,9 +51,10 @@ export default function Optout() {
             </p>
           </SignedOutPrompt>
         </>
-      )}
-      {status === true && session !== null && <OptoutPanel session={session} performer={performer} />}
-    </article>
+      }
+    >
+      {({ session }) => <OptoutPanel session={session} performer={performer} />}
+    </SignedInPage>
   );
 }
 

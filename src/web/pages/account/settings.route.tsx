@@ -8,15 +8,8 @@ import {
 } from "react-router";
 import { SignInForms } from "../../components/account/sign-in-forms.tsx";
 import { ErrorPage } from "../../components/error-page.tsx";
-import { useLoginStatus } from "../../lib/account/login-status.tsx";
-import {
-  accountPageHeaders,
-  errorMeta,
-  type PageMetaFunction,
-  pageMeta,
-  siteOf,
-  titled,
-} from "../../lib/seo.ts";
+import { CheckingSignIn, SignedInPage, useLoginStatus } from "../../lib/account/login-status.tsx";
+import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { AccountPanel } from "./account-panel.tsx";
 import profileEditorCss from "./profile-editor/profile-editor.css?url";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
@@ -37,23 +30,17 @@ export function loader() {
   return null;
 }
 
-export const meta: PageMetaFunction = ({ matches, error }) => {
-  if (error) return errorMeta(error);
-  return [
-    ...pageMeta(siteOf(matches), {
-      title: titled("Account settings"),
-      description: "Sign in, create an account, and manage your camstats account.",
-      path: "/settings",
-      noindex: true,
-    }),
-  ];
-};
+export const meta = accountPageMeta(() => ({
+  title: titled("Account settings"),
+  description: "Sign in, create an account, and manage your camstats account.",
+  path: "/settings",
+}));
 
 /** /settings (SPEC §2): sign in (signed out), or the account (signed in). */
 export default function Settings() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { status, user, session } = useLoginStatus();
+  const { status } = useLoginStatus();
   // Read once: the same on the server and in the first browser render, then off the address.
   const [notice] = useState(() => readSettingsNotice(new URLSearchParams(location.search)));
   const [resetToken, setResetToken] = useState(notice.resetToken);
@@ -69,25 +56,14 @@ export default function Settings() {
     navigate("/settings", { replace: true });
   };
   return (
-    <article className="page page--narrow account-page">
-      <h1>Account settings</h1>
-      {/* A link's outcome is news to someone signing in, not to someone who already has. */}
-      {status !== true && <SettingsNotices notice={notice} />}
-      {status === "unknown" && (
-        <>
-          <p className="account-page__checking" aria-busy="true">
-            Checking whether you are signed in…
-          </p>
-          <noscript>
-            <p>
-              Signing in needs JavaScript: your browser keeps the sign-in, not our pages. Turn it on and
-              reload.
-            </p>
-          </noscript>
-        </>
-      )}
-      {status === false &&
-        (resetToken !== null ? (
+    <SignedInPage
+      className="account-page"
+      title="Account settings"
+      // A link's outcome is news to someone signing in, not to someone who already has.
+      intro={status !== true && <SettingsNotices notice={notice} />}
+      checking={<CheckingSignIn needs="Signing in" />}
+      signedOut={
+        resetToken !== null ? (
           <ResetPasswordForm token={resetToken} onSignedIn={toSettings} />
         ) : (
           <>
@@ -99,9 +75,11 @@ export default function Settings() {
               <SignInForms headingId={headingId} onSignedIn={toSettings} />
             </section>
           </>
-        ))}
-      {status === true && session !== null && user !== null && <AccountPanel session={session} user={user} />}
-    </article>
+        )
+      }
+    >
+      {({ session, user }) => user !== null && <AccountPanel session={session} user={user} />}
+    </SignedInPage>
   );
 }
 

@@ -5,6 +5,7 @@ import { testApp } from "../../../../tests/helpers/api.ts";
 import { insertSubjectGoal } from "../../../../tests/helpers/bingo-goals.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import { testPublishContext } from "../../../../tests/helpers/publish.ts";
 import { publishBingoData } from "../../../publish/bingo-data.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
@@ -15,12 +16,8 @@ import { lastClosedDay } from "../../../stats/ranking-day.ts";
 
 /** /bingo-card-creator, server-rendered: the data's suggestions, a shared card, a bad link. */
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
-
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const downloadHref = (html: string) =>
   /<a class="account-button" href="([^"]*)" download=""/.exec(html)?.[1]?.replaceAll("&amp;", "&");
 const preview = (html: string) =>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { BROWSER } from "../../../../tests/helpers/page-html.ts";
 import { testPublishContext } from "../../../../tests/helpers/publish.ts";
 import { insertReportHistory, REPORT_DAY } from "../../../../tests/helpers/report-history.ts";
 import { loadConfig } from "../../../config.ts";
@@ -15,8 +16,6 @@ import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
  * three months of reports published from a small history the way the daily job does.
  */
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const listed = (html: string) =>
   [...clean(html).matchAll(/<article class="blog__entry"[^>]*><h2[^>]*><a href="\/blog\/([a-z0-9-]+)"/g)].map(

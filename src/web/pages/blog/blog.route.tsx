@@ -5,7 +5,7 @@ import { BLOG_FEED_PATH, BLOG_PATH } from "../../../site/urls/blog.ts";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { pageHref } from "../../lib/pagination.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import pageCss from "./blog.css?url";
 import { BlogListPage } from "./blog-list-page.tsx";
 import { loadBlogList } from "./load.server.ts";
@@ -23,10 +23,7 @@ export function loader({ request, context }: PageLoaderArgs) {
 
 export const headers: HeadersFunction = () => ({ "cache-control": BLOG_CACHE_CONTROL });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   const keep = new URLSearchParams(data.tag === null ? {} : { tag: data.tag });
   const pageNote = data.page > 1 ? ` (page ${data.page})` : "";
   return pageMeta(site, {
@@ -34,7 +31,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
     description: `How our rankings of ${platform} are made, what the data can and cannot tell, and a data report every month.`,
     path: pageHref(BLOG_PATH, data.page, keep),
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

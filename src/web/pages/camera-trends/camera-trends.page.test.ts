@@ -2,18 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_DATABASE, testApp } from "../../../../tests/helpers/api.ts";
 import { TRENDS_DAY, writeCameraTrendsFixture } from "../../../../tests/helpers/camera-trends-file.ts";
+import { BROWSER, canonical, text } from "../../../../tests/helpers/page-html.ts";
 import { loadConfig } from "../../../config.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
-
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
-const text = (html: string) =>
-  html
-    .replaceAll("<!-- -->", "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .replaceAll("&#x27;", "'");
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 
 describe("the camera trends page", () => {
   let fixture: { root: string; remove(): Promise<void> };

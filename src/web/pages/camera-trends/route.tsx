@@ -5,7 +5,7 @@ import { ErrorPage } from "../../components/error-page.tsx";
 import { OlderDaysNote } from "../../components/older-days-note.tsx";
 import { withOlderDays } from "../../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import cameraTrendsCss from "./camera-trends.css?url";
 import { CameraTrendsPage } from "./camera-trends-page.tsx";
@@ -25,16 +25,13 @@ export function loader({ request, context }: PageLoaderArgs) {
 
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: titled(`Camera trends on ${platform}`),
     description: `How ${platform}'s rooms are made up day by day: the share in HD, of each gender and of the biggest tags, to ${data.day}.`,
     path: cameraTrendsPath(data.span, data.fitting),
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import celebrationsCss from "./celebrations.css?url";
 import { CelebrationsPage } from "./celebrations-page.tsx";
@@ -18,16 +18,13 @@ export function loader({ request, context }: PageLoaderArgs) {
   return loadCelebrations(request, context);
 }
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: `Celebrations: milestones and badges on ${platform}`,
     description: `Performers on ${platform} who reached follower and viewer milestones or a rank badge in the last 7 days.`,
     path: data.path,
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

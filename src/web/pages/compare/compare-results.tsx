@@ -5,11 +5,11 @@ import {
   type CompareDay,
   type ComparedPerformer,
 } from "../../../types/compare-performers.ts";
-import { CheckingSignIn, SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
+import { SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
 import { CHART_PALETTE, type ChartSeries, formatChartValue } from "../../components/charts/chart-spec.ts";
 import { TimeChart } from "../../components/charts/time-chart.tsx";
 import type { AccountSession } from "../../lib/account/account-session.ts";
-import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { CheckingSignIn, useLoginStatus } from "../../lib/account/login-status.tsx";
 import type { CompareQuery } from "../../lib/compare/compare-query.ts";
 import { callErrorText } from "../../lib/lists/list-calls.ts";
 

@@ -3,13 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { BROWSER } from "../../../../tests/helpers/page-html.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 import { BAD_DAYS_TEXT, notANameText } from "../../lib/compare/compare-query.ts";
 
 /** /compare (issue 20), server-rendered through buildApp(...).inject: the choice, never a 500. */
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const chosen = (html: string) =>
   [...clean(html).matchAll(/<li><a href="\/([^"]*)">([^<]*)<\/a><button type="submit" value=/g)].map(

@@ -11,6 +11,7 @@ import {
 } from "../../../../tests/helpers/daily-viewer-files.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import { loadConfig } from "../../../config.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
@@ -18,13 +19,10 @@ const PLATFORM = "TestCams";
 const IMAGE_HOST = "http://images.test";
 const GOOGLEBOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 /** A person's browser: inject's own user agent (lightMyRequest) reads as a bot to isbot. */
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 // React separates adjacent text with <!-- -->, which a browser ignores; so do these tests.
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const description = (html: string) => /<meta name="description" content="([^"]*)"\/>/.exec(html)?.[1];
 /** The usernames of the table's rows, in order. */
 const rowNames = (html: string) => [...html.matchAll(/<tr id="([^"]+)" data-username=/g)].map((m) => m[1]);

@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useLoginStatus } from "../../lib/account/login-status.tsx";
+import { SignedInPage, useLoginStatus } from "../../lib/account/login-status.tsx";
 import { callErrorText, listCalls } from "../../lib/lists/list-calls.ts";
 import { type ImportAnswer, type ListView, listPath } from "../../lib/lists/list-data.ts";
 import { ownedListsStore, useOwnedLists } from "../../lib/lists/owned-lists.ts";
@@ -18,7 +18,7 @@ import {
   namesToAdd,
   previewGroups,
 } from "./import-preview.ts";
-import { ListProblem, SignedInOnly } from "./sign-in-prompt.tsx";
+import { CheckingLists, ListProblem, ListsSignIn } from "./sign-in-prompt.tsx";
 
 /**
  * /lists/import (issue 18): into one of the person's lists, paste usernames or profile links, or
@@ -28,17 +28,21 @@ import { ListProblem, SignedInOnly } from "./sign-in-prompt.tsx";
  */
 export function ImportPage() {
   return (
-    <article className="page page--narrow lists-import">
-      <h1>Import a list</h1>
-      <p className="page__lead">
-        Bring your favourites along: paste usernames or profile links (one a line, or separated by commas or
-        spaces), or choose a .txt or .csv file such as the platform's favourites export. You see what we found
-        before anything is saved.
-      </p>
-      <SignedInOnly why="Sign in to import usernames into one of your lists.">
-        <ImportForm />
-      </SignedInOnly>
-    </article>
+    <SignedInPage
+      className="lists-import"
+      title="Import a list"
+      lead={
+        <>
+          Bring your favourites along: paste usernames or profile links (one a line, or separated by commas or
+          spaces), or choose a .txt or .csv file such as the platform's favourites export. You see what we
+          found before anything is saved.
+        </>
+      }
+      checking={<CheckingLists />}
+      signedOut={<ListsSignIn why="Sign in to import usernames into one of your lists." />}
+    >
+      {() => <ImportForm />}
+    </SignedInPage>
   );
 }
 

@@ -1,13 +1,6 @@
 import { type HeadersFunction, useRouteError } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
-import {
-  accountPageHeaders,
-  errorMeta,
-  type PageMetaFunction,
-  pageMeta,
-  siteOf,
-  titled,
-} from "../../lib/seo.ts";
+import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { ImportPage } from "./import-page.tsx";
 
 export const headers: HeadersFunction = accountPageHeaders;
@@ -16,17 +9,11 @@ export function loader() {
   return null;
 }
 
-export const meta: PageMetaFunction = ({ matches, error }) => {
-  if (error) return errorMeta(error);
-  return [
-    ...pageMeta(siteOf(matches), {
-      title: titled("Import a list"),
-      description: "Import usernames or your favourites export into one of your performer lists.",
-      path: "/lists/import",
-      noindex: true,
-    }),
-  ];
-};
+export const meta = accountPageMeta(() => ({
+  title: titled("Import a list"),
+  description: "Import usernames or your favourites export into one of your performer lists.",
+  path: "/lists/import",
+}));
 
 /** /lists/import (SPEC §2). */
 export default function ListImport() {

@@ -7,13 +7,12 @@ import { accountsSite } from "../../../../tests/helpers/accounts.ts";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { BROWSER } from "../../../../tests/helpers/page-html.ts";
 import { loadConfig } from "../../../config.ts";
 import { publishPublicLists } from "../../../publish/public-lists.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 import { LIST_PAGE_CACHE_CONTROL } from "./list-page-data.ts";
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const HOSTILE_NAME = `<script>alert("name")</script> & friends`;
 const HOSTILE_DESCRIPTION = `<img src=x onerror="alert(1)"> <b>bold</b>`;
 

@@ -9,14 +9,23 @@ import { useLoginStatus } from "../../lib/account/login-status.tsx";
  */
 export function SignedInOnly({ why, children }: { why: string; children: ReactNode }) {
   const { status } = useLoginStatus();
-  const [open, setOpen] = useState(false);
   if (status === true) return children;
-  if (status === "unknown")
-    return (
-      <p className="lists-note" aria-busy="true">
-        Checking whether you are signed in…
-      </p>
-    );
+  if (status === "unknown") return <CheckingLists />;
+  return <ListsSignIn why={why} />;
+}
+
+/** While the browser finds out whether someone is signed in. */
+export function CheckingLists() {
+  return (
+    <p className="lists-note" aria-busy="true">
+      Checking whether you are signed in…
+    </p>
+  );
+}
+
+/** Signed out: why to sign in, and the button that opens the sign-in dialog. */
+export function ListsSignIn({ why }: { why: string }) {
+  const [open, setOpen] = useState(false);
   return (
     <div className="lists-sign-in">
       <p>{why}</p>

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import chartCss from "../../components/charts/svg-line-chart.css?url";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import liveStatsCss from "./live-stats.css?url";
 import { LiveStatsPage } from "./live-stats-page.tsx";
@@ -22,16 +22,13 @@ export function loader({ context }: PageLoaderArgs) {
 // A poll comes once a minute; the page asks for new figures itself.
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=15" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((_data, site, platform) => {
   return pageMeta(site, {
     title: titled(`Live stats: ${platform} right now`),
     description: `How many rooms are online on ${platform} right now and how many viewers they have, by gender, against a day before, with the last 24 hours.`,
     path: "/live-stats",
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

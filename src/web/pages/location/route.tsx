@@ -5,7 +5,7 @@ import { flagLinks } from "../../components/flag.tsx";
 import cellsCss from "../../components/ranking-cells.css?url";
 import tableCss from "../../components/ranking-table/ranking-table.css?url";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadLocation } from "./load.server.ts";
 import pageCss from "./location.css?url";
@@ -27,17 +27,14 @@ export function loader({ request, params, context }: PageLoaderArgs) {
 // The lists change once a day, but who is live changes every minute.
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   const heading = locationHeading(data.name, data.gender);
   return pageMeta(site, {
     title: `${heading} on ${platform}`,
     description: `${heading} on ${platform}: the most followed and the most popular over the last 30 days.`,
     path: data.path,
   });
-};
+});
 
 /** An unknown location or gender: the 404 page. */
 export function ErrorBoundary() {

@@ -7,7 +7,7 @@ import { OlderDaysNote } from "../../components/older-days-note.tsx";
 import { loadCountryMap } from "../../lib/country-map/load.server.ts";
 import { withOlderDays } from "../../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { CountryMapPage, mapHeading } from "./country-map-page.tsx";
 
@@ -22,17 +22,14 @@ export function loader({ params, context }: PageLoaderArgs) {
 // The counts change once a day.
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   const heading = mapHeading(data.gender);
   return pageMeta(site, {
     title: `${heading} on ${platform}`,
     description: `A world map of ${heading.toLowerCase()} on ${platform}, with every country's count and its most followed and most popular performers.`,
     path: data.path,
   });
-};
+});
 
 /** An unknown gender: the 404 page; before the first files: 503. */
 export function ErrorBoundary() {

@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadNamePicker } from "./load.server.ts";
 import pageCss from "./namepicker.css?url";
@@ -19,10 +19,7 @@ export function loader(args: PageLoaderArgs) {
 /** The same answer for everyone; kept a minute, as a newly seen performer can take a name. */
 export const headers: HeadersFunction = () => ({ "cache-control": NAMEPICKER_CACHE_CONTROL });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   const { check } = data;
   if (check === null)
     return pageMeta(site, {
@@ -41,7 +38,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
     path: check.kind === "invalid" ? "/namepicker" : namepickerPath(check.name),
     noindex: check.kind === "invalid",
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { BadgesPage } from "./badges-page.tsx";
 import { loadPerformerBadges } from "./load.server.ts";
@@ -18,16 +18,13 @@ export function loader({ request, context }: PageLoaderArgs) {
   return loadPerformerBadges(request, context);
 }
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((_data, site, platform) => {
   return pageMeta(site, {
     title: `Performer badges on ${platform}`,
     description: `The rank badges, viewer badges and follower tiers of ${platform} performers, how each is earned and who earned them recently.`,
     path: "/performerbadges",
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -2,7 +2,7 @@ import type { HeadersFunction } from "react-router";
 import { useLoaderData, useRouteError } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import { loadPerformerPage } from "./load.server.ts";
 import { PerformerPage } from "./performer-page.tsx";
 import { performerLinks } from "./route-parts.ts";
@@ -22,16 +22,13 @@ export function loader({ request, params, context }: PageLoaderArgs) {
 
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: performerTitle(data, platform),
     description: performerDescription(data, platform),
     path: data.path,
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { BROWSER } from "../../../../tests/helpers/page-html.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
-
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 /**
  * An opt-out takes effect in the pages at once (decision 0021): a performer page the page cache

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { insertUser } from "../../../../tests/helpers/list-alerts.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import { type PerformerFixture, seedPerformerFixture } from "../../../../tests/helpers/performer-fixture.ts";
 import { loadConfig } from "../../../config.ts";
 import { recordThumbStored } from "../../../db/queries/performer-thumbs.ts";
@@ -13,8 +14,6 @@ const PLATFORM = "TestCams";
 const IMAGE_HOST = "http://images.test";
 const GOOGLEBOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 /** A person's browser: inject's own user agent (lightMyRequest) reads as a bot to isbot. */
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 // React separates adjacent text with <!-- -->, which a browser ignores; so do these tests.
 const clean = (html: string) =>
@@ -26,7 +25,6 @@ function heatCell(heat: string, weekday: string, hour: number): string | undefin
   return row.match(/<td[^>]*>[^<]*<\/td>/g)?.[hour];
 }
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const h1 = (html: string) => [...html.matchAll(/<h1[^>]*>([^<]*)<\/h1>/g)].map((m) => m[1]);
 /** The text of the section whose heading has this id (up to the next section). */
 /** From a section's heading to the next heading (sections hold sections: tables' scroll boxes). */

@@ -2,13 +2,13 @@ import type { HeadersFunction } from "react-router";
 import { data, redirect, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, loaderCacheControl, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadPerformerPage } from "./load.server.ts";
 import { PerformerPage } from "./performer-page.tsx";
 import { performerLinks } from "./route-parts.ts";
 import { performerDescription, performerTitle, tokenDescription, tokenTitle } from "./titles.ts";
-import { loadTokenPage } from "./token-load.server.ts";
+import { isTokenPage, loadTokenPage } from "./token-load.server.ts";
 import { TokenPage } from "./token-page.tsx";
 
 /**
@@ -20,7 +20,7 @@ export const links = performerLinks;
 
 export async function loader({ request, params, context }: PageLoaderArgs) {
   const segment = params.performerName ?? "";
-  if (segment.toLowerCase() === `${context.config.PLATFORM_SLUG}-tokens`) {
+  if (isTokenPage(segment, context)) {
     if (segment !== segment.toLowerCase())
       throw redirect(`/${segment.toLowerCase()}${new URL(request.url).search}`, 301);
     return data(await loadTokenPage(request, context), { headers: { "cache-control": TOKEN_PAGE_CACHE } });
@@ -36,14 +36,9 @@ export async function loader({ request, params, context }: PageLoaderArgs) {
 const TOKEN_PAGE_CACHE = "public, max-age=60, stale-while-revalidate=60";
 
 // Who is live changes every poll: a minute, as the ranking pages. The token page says its own.
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "cache-control": loaderHeaders.get("cache-control") ?? "public, max-age=60",
-});
+export const headers: HeadersFunction = loaderCacheControl("public, max-age=60");
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   if (data.kind === "tokens")
     return pageMeta(site, {
       title: tokenTitle(platform),
@@ -55,7 +50,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
     description: performerDescription(data, platform),
     path: data.path,
   });
-};
+});
 
 /** An unknown or opted-out performer, a name that cannot be one, a bad parameter: the 404 page. */
 export function ErrorBoundary() {

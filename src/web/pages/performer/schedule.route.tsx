@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import ownProfileCss from "./own-profile.css?url";
 import performerCss from "./performer.css?url";
 import { loadSchedulePage } from "./schedule-load.server.ts";
@@ -22,16 +22,13 @@ export function loader({ request, params, context }: PageLoaderArgs) {
 // The schedule moves with each day's rollup; a minute keeps it in step with the performer page.
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: scheduleTitle(data.username, platform),
     description: scheduleDescription(data.username, data.inWords, platform),
     path: data.schedulePath,
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -37,6 +37,11 @@ export interface TokenPageData {
   };
 }
 
+/** Whether a single-segment address is the token page, /{slug}-tokens in any case. */
+export function isTokenPage(segment: string, context: Pick<PageContext, "config">): boolean {
+  return segment.toLowerCase() === `${context.config.PLATFORM_SLUG}-tokens`;
+}
+
 /**
  * /{slug}-tokens: the token goals in room subjects, live now and over the last 7 days. Crawlers
  * skip the live lookup (SPEC §6), as on every page.

@@ -4,7 +4,7 @@ import { ErrorPage } from "../../components/error-page.tsx";
 import cellsCss from "../../components/ranking-cells.css?url";
 import tableCss from "../../components/ranking-table/ranking-table.css?url";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadPopular } from "./load.server.ts";
 import popularCss from "./popular.css?url";
@@ -24,16 +24,13 @@ export function loader({ request, params, context }: PageLoaderArgs) {
 // The day's list never changes, but who is live does, every minute.
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=60" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: titled(popularHeading(data.tag, data.day, data.isLeadingEdge, platform)),
     description: `The most watched #${data.tag} performers on ${platform} on ${data.day}, the tag's top monthly models, the tags that go with it and its rank among tags.`,
     path: data.path,
   });
-};
+});
 
 /** An unknown tag or day: the 404 page; before the first publish: 503. */
 export function ErrorBoundary() {

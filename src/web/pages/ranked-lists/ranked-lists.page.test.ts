@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import {
   FIRST_DAY,
   LATEST_DAY,
@@ -18,14 +19,11 @@ import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 const PLATFORM = "TestCams";
 const GOOGLEBOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 /** A person's browser: inject's own user agent (lightMyRequest) reads as a bot to isbot. */
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 // React separates adjacent text with <!-- -->, which a browser ignores; so do these tests.
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const decode = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const rowNames = (html: string) => [...html.matchAll(/<tr id="([^"]+)" data-username=/g)].map((m) => m[1]);
 const rowOf = (html: string, username: string) =>
   new RegExp(`<tr id="${username}".*?</tr>`, "s").exec(html)?.[0] ?? "";

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_DATABASE, testApp } from "../../../../tests/helpers/api.ts";
+import { BROWSER } from "../../../../tests/helpers/page-html.ts";
 import { loadConfig } from "../../../config.ts";
 import { FIXED_PATHS, tagFrequencyPath } from "../../../publish/paths.ts";
 import { type ActiveUserCount, activeUserCountSchema } from "../../../publish/traffic-files.ts";
@@ -12,8 +13,6 @@ import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 /** /resources: the content files and the live figures, server-rendered, through inject. */
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const section = (html: string, id: string) =>
   new RegExp(`<section [^>]*id="${id}"[^>]*>(.*?)</section>`, "s").exec(clean(html))?.[1] ?? "";

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveRoomsApp } from "../../../../tests/helpers/api.ts";
+import { canonical } from "../../../../tests/helpers/page-html.ts";
 import { startTestPlatform, type TestPlatform } from "../../../../tests/helpers/platform.ts";
 import type { OnlineRoom } from "../../../online-rooms/room.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
@@ -13,7 +14,6 @@ const PERSON =
 
 const text = (html: string) => html.replaceAll("<!-- -->", "");
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const cardNames = (html: string) =>
   [...html.matchAll(/<a class="room-card__page-link" href="[^"]*">([^<]*)</g)].map((m) => m[1]);
 

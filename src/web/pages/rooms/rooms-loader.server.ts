@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { isUsername, roomLink } from "../../../online-rooms/links.ts";
 import { offsetOfPage } from "../../../online-rooms/query.ts";
 import { isRoomsUnavailable } from "../../../online-rooms/service.ts";
 import { isCrawler } from "../../../site/crawler.ts";
@@ -15,6 +16,20 @@ import {
 /** The 404 page: what a loader throws for an address that names no list. */
 export function notFound(): never {
   throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+/**
+ * /go/{user} (SPEC §2): a 302 to the performer's room on the platform with our campaign; the name
+ * is lowercased as the platform's usernames are. A name that cannot be a username is the 404 page.
+ */
+export function loadGo({ params, context }: PageLoaderArgs): Response {
+  const user = (params.user ?? "").trim().toLowerCase();
+  if (!isUsername(user)) notFound();
+  return redirect(roomLink(context.affiliate, user), {
+    status: 302,
+    // The room is where it is for everyone, but the campaign may change with a deploy.
+    headers: { "cache-control": "public, max-age=300" },
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { liveRoomsApp, NO_DATABASE, testApp } from "../../../../tests/helpers/api.ts";
+import { canonical } from "../../../../tests/helpers/page-html.ts";
 import { startTestPlatform, type TestPlatform } from "../../../../tests/helpers/platform.ts";
 import type { OnlineRoom } from "../../../online-rooms/room.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
@@ -41,7 +42,6 @@ function cards(html: string): Card[] {
 
 const text = (html: string) => html.replaceAll("<!-- -->", "");
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const description = (html: string) => /<meta name="description" content="([^"]*)"\/>/.exec(html)?.[1];
 const pager = (html: string) => /<nav class="pagination"[^>]*>(.*?)<\/nav>/.exec(html)?.[1] ?? "";
 const hrefs = (html: string) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiGet, testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import {
   insertSearchPerformers,
   SEARCH_FEMALE,
@@ -9,12 +10,8 @@ import {
 } from "../../../../tests/helpers/search-performers.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
-
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const decode = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
 /** The names on the result cards, in order. */
 const cardNames = (html: string) =>

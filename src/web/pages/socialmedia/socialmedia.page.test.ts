@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../../../tests/helpers/fixtures.ts";
+import { BROWSER } from "../../../../tests/helpers/page-html.ts";
 import { loadConfig } from "../../../config.ts";
 import { handleRefused } from "../../../profiles/social/networks.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
@@ -12,8 +13,6 @@ import { NOT_A_PERFORMER_NAME } from "./page-data.ts";
 
 /** /socialmedia[/{user}[/{trophy}]] and /social-media-buttons[/{user}], server-rendered, through inject. */
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const ORIGIN = "https://camstats.example";
 
 const clean = (html: string) => html.replaceAll("<!-- -->", "");

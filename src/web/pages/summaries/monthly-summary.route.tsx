@@ -1,7 +1,7 @@
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import { monthName } from "../../lib/summaries/text.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadMonthly } from "./monthly.server.ts";
@@ -16,16 +16,13 @@ export function loader({ request, params, context }: PageLoaderArgs) {
   return loadMonthly(request, params, context);
 }
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: `${data.username}'s monthly summary on ${platform}`,
     description: `${data.username}'s streams, time online, viewers, followers and ranks on ${platform}, month by month to ${monthName(data.month)}.`,
     path: data.path,
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

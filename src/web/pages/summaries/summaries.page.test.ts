@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import {
   insertSummaryPerformers,
   summaryDates,
@@ -11,8 +12,6 @@ import { loadConfig } from "../../../config.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 const PLATFORM = "TestCams";
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 // React separates adjacent text with <!-- -->, which a browser ignores; so do these tests, and
@@ -26,7 +25,6 @@ const clean = (html: string) =>
     .replaceAll("&quot;", '"');
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
 const h1 = (html: string) => /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 /** The value and note of a wrapped page's figure by its label. */
 const stat = (html: string, label: string) => {
   const block = new RegExp(`<dt class="wrapped__label">${label}</dt>(.*?)</div>`, "s").exec(html)?.[1] ?? "";

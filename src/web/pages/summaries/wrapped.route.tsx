@@ -1,7 +1,7 @@
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { summaryHeaders, wrappedLinks } from "./route-parts.ts";
 import { loadWrapped } from "./wrapped.server.ts";
@@ -15,10 +15,7 @@ export function loader({ request, params, context }: PageLoaderArgs) {
   return loadWrapped(request, params, context);
 }
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   const s = data.summary;
   return pageMeta(site, {
     title: `${data.username}'s ${data.year} wrapped on ${platform}`,
@@ -28,7 +25,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
         `${s.peakViewers ? `, a peak of ${s.peakViewers.viewers} viewers` : ""}.`,
     path: data.path,
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

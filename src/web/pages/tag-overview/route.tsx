@@ -3,7 +3,7 @@ import { data, useLoaderData, useRouteError, useRouteLoaderData } from "react-ro
 import { ErrorPage } from "../../components/error-page.tsx";
 import cellsCss from "../../components/ranking-cells.css?url";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { errorMeta, loaderCacheControl, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
 import { loadTagOverview } from "../../lib/tag-overview/load.server.ts";
 import { overviewDescription, overviewTitle } from "../../lib/tag-overview/title.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -27,9 +27,7 @@ export async function loader({ request, params, context }: PageLoaderArgs) {
 }
 
 // The lists change once a day, but who is live changes every minute.
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "cache-control": loaderHeaders.get("cache-control") ?? "public, max-age=60",
-});
+export const headers: HeadersFunction = loaderCacheControl("public, max-age=60");
 
 export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
   if (error || !data) return errorMeta(error);

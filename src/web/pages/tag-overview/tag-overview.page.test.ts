@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import {
   fixtureName,
   LATEST_DAY,
@@ -18,8 +19,6 @@ import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 const PLATFORM = "TestCams";
 const GOOGLEBOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 /** A person's browser: inject's own user agent (lightMyRequest) reads as a bot to isbot. */
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const TABS = ["followers", "monthly", "viewers", "growing"] as const;
 
 // React separates adjacent text with <!-- -->, which a browser ignores; so do these tests.
@@ -27,7 +26,6 @@ const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const decode = (text: string) =>
   text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 /** The HTML of one tab's panel. */
 /** A tab's panel: from its section to the next tab's (tables sit in scroll boxes of their own). */

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import chartCss from "../../components/charts/svg-line-chart.css?url";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadTagPage } from "./load.server.ts";
 import tagExplorerCss from "./tag-explorer.css?url";
@@ -21,16 +21,13 @@ export function loader({ params, context }: PageLoaderArgs) {
 
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: titled(`${tagPageHeading(data.tag)} on ${platform}`),
     description: `#${data.tag} on ${platform}: ${data.today === null ? "not used" : `the #${data.today.rank} tag, used by ${data.today.count} performers`} on ${data.day}, its 12 months, the tags that go with it and its top performers.`,
     path: data.path,
   });
-};
+});
 
 /** An unknown tag: the 404 page; before the first publish: 503. */
 export function ErrorBoundary() {

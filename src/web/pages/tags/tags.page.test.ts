@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import {
   fixtureName,
   LATEST_DAY,
@@ -14,14 +15,11 @@ import { loadConfig } from "../../../config.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 const PLATFORM = "TestCams";
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const decode = (text: string) =>
   text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 const text = (html: string) => decode(html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " "));
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 /** The tags of the explorer's table, in order. */
 const tableTags = (html: string) =>
   [...html.matchAll(/<th scope="row"><a href="\/tags\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1] ?? ""));

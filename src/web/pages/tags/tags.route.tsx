@@ -2,7 +2,7 @@ import type { HeadersFunction, LinksFunction } from "react-router";
 import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadTagIndex } from "./load.server.ts";
 import tagExplorerCss from "./tag-explorer.css?url";
@@ -18,10 +18,7 @@ export function loader({ request, context }: PageLoaderArgs) {
 // The files change once a day; five minutes as the published files (SPEC §9).
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: titled(`Tag explorer: every ${platform} tag`),
     description: `The ${data.topCount} most used tags on ${platform} on ${data.day}: performers per tag and gender, 12 months of each tag, and the viewers and followers their rooms drew.`,
@@ -29,7 +26,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
     // A search is a view of this page, not a page of its own.
     noindex: data.view.search !== "",
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

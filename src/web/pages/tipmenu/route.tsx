@@ -3,7 +3,7 @@ import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
 import { tipMenuPath } from "../../../site/tipmenu.ts";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadTipMenu } from "./load.server.ts";
 import { TIPMENU_CACHE_CONTROL } from "./page-data.ts";
@@ -19,10 +19,7 @@ export function loader(args: PageLoaderArgs) {
 
 export const headers: HeadersFunction = () => ({ "cache-control": TIPMENU_CACHE_CONTROL });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   const { answer } = data;
   if (answer === null && data.problem === null)
     return pageMeta(site, {
@@ -48,7 +45,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
     // A narrowed range is the same page, narrower: the canonical one is indexed.
     noindex: answer.minTokens !== 0 || answer.maxTokens !== 1_000_000,
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -5,17 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { confirmOptout, insertGoal, insertPerformer } from "../../../../tests/helpers/fixtures.ts";
+import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 import { NOT_SEARCHABLE_MESSAGE } from "./page-data.ts";
 
 /** /tipmenu and /tipmenu/{searchTerm}/{gender} with ?min= ?max=, server-rendered, through buildApp(...).inject. */
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
-
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 const section = (html: string, id: string) =>
   new RegExp(`<section [^>]*aria-labelledby="${id}"[^>]*>(.*?)</section>`, "s").exec(clean(html))?.[1] ?? "";
 const rows = (html: string) =>

@@ -2,7 +2,7 @@ import { data, type HeadersFunction, type LinksFunction, useLoaderData, useRoute
 import chartCss from "../../components/charts/time-chart.css?url";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, loaderCacheControl, pageMeta } from "../../lib/seo.ts";
 import { loadTrafficDay } from "./load.server.ts";
 import trafficCss from "./traffic.css?url";
 import { TrafficDayPage } from "./traffic-day-page.tsx";
@@ -21,20 +21,15 @@ export async function loader({ request, params, context }: PageLoaderArgs) {
 }
 
 // Today's page grows every poll; older days never change (trafficDayCacheControl).
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "cache-control": loaderHeaders.get("cache-control") ?? "public, max-age=60",
-});
+export const headers: HeadersFunction = loaderCacheControl("public, max-age=60");
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: `Traffic on ${platform} on ${data.day}`,
     description: `Rooms and viewers on ${platform} hour by hour on ${data.day} (UTC), by gender.`,
     path: data.path,
   });
-};
+});
 
 /** A bad date, a future day or a day without polls: the 404 page. */
 export function ErrorBoundary() {

@@ -2,7 +2,7 @@ import { type HeadersFunction, type LinksFunction, useLoaderData, useRouteError 
 import chartCss from "../../components/charts/time-chart.css?url";
 import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import { loadTrafficTag } from "./load.server.ts";
 import trafficCss from "./traffic.css?url";
 import { TrafficTagPage } from "./traffic-tag-page.tsx";
@@ -20,16 +20,13 @@ export function loader({ params, context }: PageLoaderArgs) {
 // The tag figures are rolled up once a day.
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   return pageMeta(site, {
     title: `#${data.tag} traffic on ${platform} from ${data.startDate} to ${data.endDate}`,
     description: `Rooms with #${data.tag} on ${platform} and their viewers, hour by hour, from ${data.startDate} to ${data.endDate}.`,
     path: data.path,
   });
-};
+});
 
 /** A bad date or tag, or 7 days without figures for the tag: the 404 page. */
 export function ErrorBoundary() {

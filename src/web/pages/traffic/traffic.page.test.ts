@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { BROWSER } from "../../../../tests/helpers/page-html.ts";
 import {
   AS_OF,
   type TrafficMapFixture,
@@ -11,8 +12,6 @@ import {
 import { loadConfig } from "../../../config.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const decode = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");

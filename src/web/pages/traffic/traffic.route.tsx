@@ -6,7 +6,7 @@ import { OlderDaysNote } from "../../components/older-days-note.tsx";
 import { withOlderDays } from "../../lib/older-days.server.ts";
 import { PAGE_GENDER_LABELS } from "../../lib/page-genders.ts";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadTraffic } from "./load.server.ts";
 import trafficCss from "./traffic.css?url";
@@ -26,17 +26,14 @@ export function loader({ request, context }: PageLoaderArgs) {
 // The files change once a day.
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   const who = data.gender === "all" ? "" : ` (${PAGE_GENDER_LABELS[data.gender]})`;
   return pageMeta(site, {
     title: `Traffic on ${platform}${who}`,
     description: `Rooms and viewers on ${platform} over time${who}: the last 7 days hour by hour, the busiest hours, this year against the year before, and broadcasters over 30 days.`,
     path: data.path,
   });
-};
+});
 
 /** An unknown gender: the 404 page; before the first files: 503. */
 export function ErrorBoundary() {

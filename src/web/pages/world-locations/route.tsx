@@ -6,7 +6,7 @@ import { flagLinks } from "../../components/flag.tsx";
 import { OlderDaysNote } from "../../components/older-days-note.tsx";
 import { withOlderDays } from "../../lib/older-days.server.ts";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
-import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
+import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { loadWorldLocations } from "./load.server.ts";
 import worldCss from "./world-locations.css?url";
@@ -26,17 +26,14 @@ export function loader({ request, context }: PageLoaderArgs) {
 
 export const headers: HeadersFunction = () => ({ "cache-control": "public, max-age=300" });
 
-export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) => {
-  if (error || !data) return errorMeta(error);
-  const site = siteOf(matches);
-  const platform = site?.platformName ?? "the platform";
+export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   const where = data.selected === null ? "" : `: ${data.selected.name}`;
   return pageMeta(site, {
     title: titled(`World location explorer${where}`),
     description: `Where ${platform} performers broadcast from, country by country, with each country's most popular and most followed.`,
     path: data.path,
   });
-};
+});
 
 export function ErrorBoundary() {
   return <ErrorPage error={useRouteError()} />;

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_DATABASE, testApp } from "../../../../tests/helpers/api.ts";
+import { BROWSER, canonical, text } from "../../../../tests/helpers/page-html.ts";
 import {
   locationRows,
   type TrafficMapFixture,
@@ -10,15 +11,6 @@ import {
 import { loadConfig } from "../../../config.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
-const text = (html: string) =>
-  html
-    .replaceAll("<!-- -->", "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .replaceAll("&#x27;", "'");
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\/>/.exec(html)?.[1];
 /** The chosen country's panel. */
 const panel = (html: string) =>
   /<section class="world-locations__selected"[\s\S]*?<\/section>\s*<\/div>/.exec(html)?.[0] ?? "";
