@@ -33,6 +33,7 @@ import {
   TOKEN_AUDIENCE,
 } from "./auth.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
+import { refusalFloor } from "./refusal-floor.ts";
 
 /** An identity token's life (SPEC §4: the page refreshes it within 600 s of its end). */
 export const TOKEN_SECONDS = 3600;
@@ -180,6 +181,7 @@ export function createIdentity(
   answerFloorMs = ANSWER_FLOOR_MS,
 ) {
   const limits = abuseLimits(db, auth.options.secret as string, now);
+  const refusals = refusalFloor(answerFloorMs);
   /** Work that outlived its answer's floor, still running. */
   const background = new Set<Promise<unknown>>();
 
@@ -325,8 +327,9 @@ export function createIdentity(
       try {
         response = await auth.api.signInEmail({ body: { email, password }, headers: headersOf(client) });
       } catch (error) {
-        // A refusal is padded (a success needs the password, so its time tells nothing new).
-        await waitOut(answerFloorMs, start);
+        // A refusal is padded (a success needs the password, so its time tells nothing new), to
+        // the floor or, on a loaded server, to the slower refusals of late (refusal-floor.ts).
+        await waitOut(refusals.floorFor(performance.now() - start), start);
         if (!(error instanceof APIError)) throw error;
         // better-auth tells an unconfirmed address only after the password matched.
         if (error.statusCode === 403) {
