@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { type MailSink, startMailSink } from "../../src/mail/sink.ts";
 import { SANDBOX_CONTROL_PATH } from "../../src/platform/sandbox-site.ts";
 import { onlineUsersPath } from "../../src/publish/paths.ts";
 import { lastClosedDay } from "../../src/stats/ranking-day.ts";
+import { s3Storage } from "../../src/storage/s3-storage.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { spawnMain } from "../helpers/main-process.ts";
 import { metricFamilies, metricSum, parseMetrics } from "../helpers/metrics-text.ts";
@@ -19,7 +20,7 @@ import { startS3Server } from "../helpers/s3-server.ts";
 
 /**
  * A fleet as issue 32 draws it, as real processes: one PostgreSQL, one S3-compatible store (the
- * images), one published-files directory every node mounts, two workers and two web nodes on
+ * published files and the images), two workers and two web nodes on
  * their own ports and data directories. One worker leads and the other waits (decision 0052); the
  * web nodes answer alike, share accounts, lists and opt-outs through the database, and one killed
  * with SIGKILL loses nothing while the other keeps answering; the waiting worker takes over when
@@ -76,6 +77,8 @@ describe("two web nodes and two workers on one database and one store", () => {
         ...shared,
         SITE_ROLE: role,
         DATA_DIR: path.join(root, name),
+        // A node's own: every file it shares is in the bucket.
+        PUBLISH_DIR: path.join(root, name, "public"),
         PORT: String(port),
         METRICS_PORT: String(metricsPort),
       },
@@ -148,7 +151,6 @@ describe("two web nodes and two workers on one database and one store", () => {
     const { location } = s3;
     const shared = {
       DATABASE_URL: t.url,
-      PUBLISH_DIR: path.join(root, "public"),
       STORAGE_URL: `s3://${location.bucket}?endpoint=${encodeURIComponent(String(location.endpoint))}&region=${location.region}`,
       AWS_ACCESS_KEY_ID: location.accessKeyId,
       AWS_SECRET_ACCESS_KEY: location.secretAccessKey,
@@ -251,7 +253,9 @@ describe("two web nodes and two workers on one database and one store", () => {
     if (hasClosedDay) {
       const manifest = await get(webA, "/stats/manifest.json");
       expect(await manifest.text()).toBe(
-        await readFile(path.join(root, "public", "stats", "manifest.json"), "utf8"),
+        (await s3Storage({ ...s3.location, prefix: "public/" }).get("stats/manifest.json"))?.bytes.toString(
+          "utf8",
+        ),
       );
       const ranking = await get(webA, `/stats/${closed}/most-popular.json`);
       expect(ranking.status).toBe(200);
