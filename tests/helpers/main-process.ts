@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
 
 /**
  * `npm start`'s entry (src/main.ts) as a child process with `env` (and PATH) as its whole
@@ -16,4 +17,16 @@ export function spawnMain(
   child.stdout?.on("data", (chunk) => onOutput(String(chunk)));
   child.stderr?.on("data", (chunk) => onOutput(String(chunk)));
   return child;
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+export function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }

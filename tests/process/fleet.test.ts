@@ -1,6 +1,5 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -14,7 +13,7 @@ import { onlineUsersPath } from "../../src/publish/paths.ts";
 import { lastClosedDay } from "../../src/stats/ranking-day.ts";
 import { s3Storage } from "../../src/storage/s3-storage.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { spawnMain } from "../helpers/main-process.ts";
+import { accepts, spawnMain } from "../helpers/main-process.ts";
 import { metricFamilies, metricSum, parseMetrics } from "../helpers/metrics-text.ts";
 import { startS3Server } from "../helpers/s3-server.ts";
 
@@ -42,18 +41,6 @@ interface Node {
 async function exitOf(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
-
-/** Whether something accepts connections on 127.0.0.1:port. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 describe("two web nodes and two workers on one database and one store", () => {

@@ -2,14 +2,13 @@ import { type ChildProcess, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../src/db/embedded.ts";
 import { WEB_PROCESS_V8_FLAGS } from "../../src/start/web-processes.ts";
-import { spawnMain } from "../helpers/main-process.ts";
+import { accepts, spawnMain } from "../helpers/main-process.ts";
 import { metricSum, parseMetrics } from "../helpers/metrics-text.ts";
 
 /**
@@ -51,18 +50,6 @@ function getBody(port: number, pathname: string): Promise<{ status: number; body
         response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
       })
       .on("error", reject);
-  });
-}
-
-/** Whether something accepts connections on 127.0.0.1:port. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
   });
 }
 
