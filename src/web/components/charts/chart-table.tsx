@@ -1,7 +1,11 @@
 import { escapeHtml } from "../../lib/html-text.ts";
 import { type ChartSpec, formatChartTime, formatChartValue } from "./chart-spec.ts";
 
-type ChartTableProps = ChartSpec & { caption: string };
+type ChartTableProps = ChartSpec & {
+  caption: string;
+  /** The scroll box's height in px; by default it fits the table, up to its maximum (time-chart.css). */
+  boxHeight?: number;
+};
 
 /**
  * A chart's figures as a table: one row per time, one column per series, inside a scroll box.
@@ -20,6 +24,7 @@ export function ChartTable(props: ChartTableProps) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box, focusable so keys can scroll it
       tabIndex={0}
       aria-label={props.caption}
+      style={props.boxHeight === undefined ? undefined : { height: props.boxHeight, maxHeight: "none" }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: built from figures, every one escaped
       dangerouslySetInnerHTML={{ __html: chartTableHtml(props) }}
     />

@@ -6,6 +6,9 @@ import { ChartTable } from "./chart-table.tsx";
 
 /** The room the readout under a drawing takes (time-chart.css), kept before it is drawn so nothing moves. */
 const READOUT_HEIGHT = 28;
+/** The room of the legend's first line and of "Show the figures" (time-chart.css). */
+const LEGEND_HEIGHT = 26;
+const FOLD_HEIGHT = 24;
 
 export interface TimeChartProps extends ChartSpec {
   /** The figure's caption: what the chart shows, also the table's caption. */
@@ -71,7 +74,13 @@ export function TimeChart({ caption, height = 240, ...given }: TimeChartProps) {
           </details>
         </>
       ) : (
-        table
+        // Until scripts run, the table's box takes the room of what replaces it, so that the page
+        // below does not move when the drawing comes (a tap aimed at a link would land elsewhere).
+        <ChartTable
+          caption={caption}
+          {...spec}
+          boxHeight={(series.length > 1 ? LEGEND_HEIGHT : 0) + height + READOUT_HEIGHT + FOLD_HEIGHT}
+        />
       )}
     </figure>
   );

@@ -16,14 +16,27 @@ import { SignInDialog } from "../account/sign-in-dialog.tsx";
  * menu of the person's lists (loaded once per page, shared by every button) with a check mark
  * where the performer is, each a toggle, and "New list…". The menu is mounted only while open.
  */
-export function AddToList({ performer, className }: { performer: string; className?: string }) {
+export function AddToList({
+  performer,
+  className,
+  holdRoom = false,
+}: {
+  performer: string;
+  className?: string;
+  /** Keep the button's room empty until scripts run, so the page below does not move when it comes. */
+  holdRoom?: boolean;
+}) {
   const site = useRouteLoaderData<typeof rootLoader>("root");
   const hydrated = useHydrated();
   const { status } = useLoginStatus();
   const [open, setOpen] = useState<"menu" | "sign-in" | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  if (!hydrated || !site?.accountsBeta) return null;
+  if (!site?.accountsBeta) return null;
+  if (!hydrated)
+    return holdRoom ? (
+      <span className={`add-to-list add-to-list--waiting ${className ?? ""}`} aria-hidden="true" />
+    ) : null;
   const close = (focusButton: boolean) => {
     setOpen(null);
     if (focusButton) button.current?.focus();

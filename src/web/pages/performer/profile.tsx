@@ -48,7 +48,7 @@ export function Profile({ data }: { data: PerformerPageData }) {
         {data.displayName && data.displayName !== data.username && (
           <p className="performer__display-name">{data.displayName}</p>
         )}
-        <AddToList performer={data.username} className="add-to-list--profile" />
+        <AddToList performer={data.username} className="add-to-list--profile" holdRoom />
       </div>
       <div className="performer__live">
         {data.live === null ? null : data.live.live ? (
