@@ -5,11 +5,18 @@ import type { Config } from "../config.ts";
 import { backupDatabase } from "./database-backup.ts";
 import { AUTH_SECRET_FILE, MANIFEST_FILE, MANIFEST_FORMAT, type Manifest, STORE_FOLDER } from "./manifest.ts";
 import { openSiteDatabase } from "./site-database.ts";
-import { copyTree, storeFolders } from "./store-copy.ts";
+import { copyStoreToFolder, storeFamilies } from "./store-copy.ts";
 
 type SiteConfig = Pick<
   Config,
-  "DATABASE_URL" | "DATA_DIR" | "EMBEDDED_PG_PORT" | "PUBLISH_DIR" | "AUTH_SECRET"
+  | "DATABASE_URL"
+  | "DATA_DIR"
+  | "EMBEDDED_PG_PORT"
+  | "PUBLISH_DIR"
+  | "AUTH_SECRET"
+  | "STORAGE_URL"
+  | "AWS_ACCESS_KEY_ID"
+  | "AWS_SECRET_ACCESS_KEY"
 >;
 
 async function assertFreshTarget(dir: string): Promise<void> {
@@ -22,7 +29,8 @@ async function assertFreshTarget(dir: string): Promise<void> {
 }
 
 /**
- * `npm run backup -- --to DIR`: the database as of one moment, then the store's folders, then the
+ * `npm run backup -- --to DIR`: the database as of one moment, then the store's families (from the
+ * directory or the bucket STORAGE_URL names), then the
  * identity secret's file, then the manifest (last: a folder without one is an unfinished backup).
  * The site may run meanwhile. The folder holds the site's secrets: it is made readable by this
  * user only.
@@ -52,10 +60,13 @@ export async function backupSite(
   const rows = copied.tables.reduce((sum, t) => sum + t.rows, 0);
   log(`database: ${copied.tables.length} tables, ${rows} rows (${Date.now() - started} ms)`);
   const store: string[] = [];
-  for (const folder of storeFolders(config)) {
-    const files = await copyTree(folder.dir, path.join(dir, STORE_FOLDER, folder.name));
-    if (files > 0) store.push(folder.name);
-    log(`${folder.name}: ${files} files from ${folder.dir}`);
+  for (const family of storeFamilies(config)) {
+    const files = await copyStoreToFolder(
+      family.store,
+      path.join(dir, STORE_FOLDER, ...family.name.split("/")),
+    );
+    if (files > 0) store.push(family.name);
+    log(`${family.name}: ${files} files from ${family.store.description}`);
   }
   let authSecret = false;
   if (config.AUTH_SECRET === undefined) {

@@ -34,7 +34,7 @@ export interface Manifest {
   /** In an order that fills referenced tables before the tables that refer to them. */
   tables: TableCopy[];
   sequences: SequenceValue[];
-  /** The store's folders copied (names under store/). */
+  /** The store's families copied (their folders under store/: `images/lists`, `thumbs`, …; `images` before 2026-11-30). */
   store: string[];
   /** Whether `auth-secret` is in the backup (the site kept its identity secret in DATA_DIR). */
   authSecret: boolean;

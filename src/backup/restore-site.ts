@@ -6,11 +6,18 @@ import type { Config } from "../config.ts";
 import { restoreDatabase } from "./database-restore.ts";
 import { AUTH_SECRET_FILE, MANIFEST_FILE, type Manifest, parseManifest, STORE_FOLDER } from "./manifest.ts";
 import { openSiteDatabase } from "./site-database.ts";
-import { copyTree, holdsFiles, storeFolders } from "./store-copy.ts";
+import { copyFolderToStore, familiesOfBackup, holdsObjects, storeFamilies } from "./store-copy.ts";
 
 type SiteConfig = Pick<
   Config,
-  "DATABASE_URL" | "DATA_DIR" | "EMBEDDED_PG_PORT" | "PUBLISH_DIR" | "AUTH_SECRET"
+  | "DATABASE_URL"
+  | "DATA_DIR"
+  | "EMBEDDED_PG_PORT"
+  | "PUBLISH_DIR"
+  | "AUTH_SECRET"
+  | "STORAGE_URL"
+  | "AWS_ACCESS_KEY_ID"
+  | "AWS_SECRET_ACCESS_KEY"
 >;
 
 async function readManifest(dir: string): Promise<Manifest> {
@@ -39,10 +46,11 @@ export async function restoreSite(
   const dir = path.resolve(from);
   const manifest = await readManifest(dir);
   const started = Date.now();
-  const folders = storeFolders(config).filter((f) => manifest.store.includes(f.name));
-  for (const folder of folders)
-    if (await holdsFiles(folder.dir))
-      throw new Error(`${folder.dir} holds files: restore into an empty store`);
+  const inBackup = familiesOfBackup(manifest.store);
+  const families = storeFamilies(config).filter((f) => inBackup.has(f.name));
+  for (const family of families)
+    if (await holdsObjects(family.store))
+      throw new Error(`${family.store.description} holds files: restore into an empty store`);
   const secretFile = path.join(config.DATA_DIR, "auth-secret");
   if (manifest.authSecret && (await readFile(secretFile).catch(() => null)) !== null)
     throw new Error(`${secretFile} exists: restore into a fresh DATA_DIR, or remove it`);
@@ -69,9 +77,9 @@ export async function restoreSite(
   }
   const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
   log(`database: ${manifest.tables.length} tables, ${rows} rows (${Date.now() - started} ms)`);
-  for (const folder of folders) {
-    const files = await copyTree(path.join(dir, STORE_FOLDER, folder.name), folder.dir);
-    log(`${folder.name}: ${files} files into ${folder.dir}`);
+  for (const family of families) {
+    const files = await copyFolderToStore(path.join(dir, STORE_FOLDER, ...family.name.split("/")), family);
+    log(`${family.name}: ${files} files into ${family.store.description}`);
   }
   if (manifest.authSecret) {
     await mkdir(config.DATA_DIR, { recursive: true });
