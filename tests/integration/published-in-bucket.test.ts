@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPoll } from "../../src/collect/poll.ts";
 import { loadConfig } from "../../src/config.ts";
 import { runDailyJob } from "../../src/jobs/daily-job.ts";
+import { checkPublishedFiles } from "../../src/publish/check-published-files.ts";
 import { manifestSchema } from "../../src/publish/manifest.ts";
 import { FIXED_PATHS } from "../../src/publish/paths.ts";
 import { readPublishedJson } from "../../src/publish/read-published-json.ts";
@@ -112,6 +113,13 @@ describe("published files kept in an S3 bucket", () => {
     expect(new Map([...inBucket].sort())).toEqual(new Map([...inDirectory].sort()));
     // Nothing of them went to PUBLISH_DIR.
     expect(existsSync(dirRoot)).toBe(false);
+  });
+
+  it("passes npm run check:published read from the bucket: every file of its family, with its variants", async () => {
+    const { checked, problems, manifest } = await checkPublishedFiles(bucket);
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+    expect(manifest?.latest).toBe(DAY);
   });
 
   it("writes each manifest after every file of the days it lists, each file after its variants", async () => {
