@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { cacheControlFor } from "../publish/cache-control.ts";
 import { contentTypeOf } from "../publish/write-file.ts";
 import { siteStores } from "../storage/site-stores.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -15,6 +16,8 @@ export interface StoreFamily {
   name: string;
   store: Storage;
   contentType(key: string): string;
+  /** What a CDN may do with it, kept with the object in a bucket (the published files'). */
+  cacheControl?(key: string): string;
 }
 
 /** The published files' encoded variants are stored as bytes (src/publish/write-file.ts). */
@@ -32,7 +35,12 @@ export function storeFamilies(config: StoreConfig): StoreFamily[] {
     { name: "images/lists", store: stores.listImages, contentType: () => "image/webp" },
     { name: "images/profiles", store: stores.profileImages, contentType: () => "image/webp" },
     { name: "thumbs", store: stores.thumbs, contentType: () => "image/jpeg" },
-    { name: "publish", store: stores.published, contentType: publishedType },
+    {
+      name: "publish",
+      store: stores.published,
+      contentType: publishedType,
+      cacheControl: (key) => cacheControlFor(`/${key.replace(/\.(br|gz)$/, "")}`),
+    },
   ];
 }
 
@@ -101,7 +109,11 @@ export async function copyFolderToStore(from: string, family: StoreFamily): Prom
   const keys = await keysUnder(from);
   await inParallel(keys, async (key) => {
     const bytes = await readFile(path.join(from, ...key.split("/")));
-    await family.store.put(key, bytes, { contentType: family.contentType(key) });
+    const cacheControl = family.cacheControl?.(key);
+    await family.store.put(key, bytes, {
+      contentType: family.contentType(key),
+      ...(cacheControl === undefined ? {} : { cacheControl }),
+    });
   });
   return keys.length;
 }

@@ -2,6 +2,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { asStorage } from "../storage/directory-storage.ts";
 import { etagOf, type StorageOrDir } from "../storage/storage.ts";
+import { cacheControlFor } from "./cache-control.ts";
 import { stableJson } from "./stable-json.ts";
 
 export interface PublishedFile {
@@ -87,10 +88,11 @@ export async function publishBytes(
   const changed = previous === null || previous.etag !== etag;
   if (changed) {
     // Compressed variants first: when the file appears, its variants already match it.
+    const cacheControl = cacheControlFor(`/${key}`);
     for (const { suffix, encode } of ENCODINGS) {
-      await store.put(key + suffix, encode(data), { contentType: "application/octet-stream" });
+      await store.put(key + suffix, encode(data), { contentType: "application/octet-stream", cacheControl });
     }
-    await store.put(key, data, { contentType: contentTypeOf(key) });
+    await store.put(key, data, { contentType: contentTypeOf(key), cacheControl });
   }
   return { urlPath: `/${key}`, bytes: data.length, etag, changed };
 }

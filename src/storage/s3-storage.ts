@@ -54,6 +54,7 @@ export function s3Storage(location: S3Location): Storage {
           Body: bytes,
           ContentLength: bytes.length,
           ContentType: options?.contentType,
+          CacheControl: options?.cacheControl,
           Metadata: { [ETAG_META]: etagOf(bytes) },
         }),
       );

@@ -22,7 +22,8 @@ export interface StoredObject extends ObjectInfo {
 export interface Storage {
   /** Where it is, for logs and messages (never with a secret). */
   readonly description: string;
-  put(key: string, bytes: Buffer, options?: { contentType?: string }): Promise<void>;
+  /** contentType and cacheControl are kept with the object where the store can (a bucket, for a CDN). */
+  put(key: string, bytes: Buffer, options?: { contentType?: string; cacheControl?: string }): Promise<void>;
   /** null when the object is not there. */
   get(key: string): Promise<StoredObject | null>;
   /** null when the object is not there; cheaper than get (no bytes). */

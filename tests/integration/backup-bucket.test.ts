@@ -98,9 +98,11 @@ describe("backup and restore of a site whose store is a bucket", () => {
       forcePathStyle: true,
       credentials: { accessKeyId, secretAccessKey },
     });
-    const typeOf = async (key: string) =>
-      (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentType;
+    const head = (key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const typeOf = async (key: string) => (await head(key)).ContentType;
     expect(await typeOf("site-b/public/api/rankings.json")).toBe("application/json; charset=utf-8");
+    expect((await head("site-b/public/api/rankings.json")).CacheControl).toBe("public, max-age=300");
+    expect((await head("site-b/public/api/rankings.json.gz")).CacheControl).toBe("public, max-age=300");
     expect(await typeOf("site-b/public/api/rankings.json.br")).toBe("application/octet-stream");
     expect(await typeOf("site-b/images/profiles/cd34.webp")).toBe("image/webp");
     expect(await typeOf("site-b/thumbs/kept_one.jpg")).toBe("image/jpeg");

@@ -4,11 +4,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPoll } from "../../src/collect/poll.ts";
 import { loadConfig } from "../../src/config.ts";
 import { runDailyJob } from "../../src/jobs/daily-job.ts";
+import { cacheControlFor } from "../../src/publish/cache-control.ts";
 import { checkPublishedFiles } from "../../src/publish/check-published-files.ts";
 import { manifestSchema } from "../../src/publish/manifest.ts";
 import { FIXED_PATHS } from "../../src/publish/paths.ts";
@@ -196,6 +198,22 @@ describe("published files kept in an S3 bucket", () => {
       expect(answer.statusCode).toBe(302);
       expect(answer.headers.location).toBe(`https://cdn.example/public${url}`);
       expect((await cdn.inject({ url: "/stats/x.txt" })).statusCode).toBe(404);
+      // The CDN serves the bucket's objects with the type and caching the site itself would send.
+      const { bucket: name, endpoint, region, accessKeyId, secretAccessKey } = s3.location;
+      const client = new S3Client({
+        region,
+        endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId, secretAccessKey },
+      });
+      const head = await client.send(
+        new HeadObjectCommand({ Bucket: name, Key: `site/public/stats/${DAY}/most-popular.json` }),
+      );
+      client.destroy();
+      expect(head.ContentType).toBe("application/json; charset=utf-8");
+      // The day is long settled when this runs: a year, as the site's own answer says.
+      expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
+      expect(head.CacheControl).toBe(cacheControlFor(url));
     } finally {
       await cdn.close();
     }

@@ -48,6 +48,45 @@ describe("the published files' route under hostile paths", () => {
     fc.string({ maxLength: 12 }).map(encodeURIComponent),
   );
 
+  const file = "/stats/2020-01-01/most-popular.json";
+  const rangeLike = fc.oneof(
+    fc.stringMatching(/^[ -~]{0,24}$/),
+    fc
+      .tuple(fc.option(fc.nat({ max: 200 })), fc.option(fc.nat({ max: 200 })))
+      .map(([a, b]) => `bytes=${a ?? ""}-${b ?? ""}`),
+  );
+
+  it("answers a published file's ranges and conditions with 200, 206, 304 or 416, never a 500", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        rangeLike,
+        fc.stringMatching(/^[ -~]{0,30}$/),
+        fc.stringMatching(/^[ -~]{0,30}$/),
+        fc.constantFrom("", "br", "gzip"),
+        async (range, ifRange, ifModifiedSince, acceptEncoding) => {
+          const answer = await app.inject({
+            url: file,
+            headers: {
+              range,
+              "if-range": ifRange,
+              "if-modified-since": ifModifiedSince,
+              "accept-encoding": acceptEncoding,
+            },
+          });
+          expect([200, 206, 304, 416], range).toContain(answer.statusCode);
+          if (answer.statusCode === 206) {
+            const [, start, end, total] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(
+              String(answer.headers["content-range"]),
+            ) ?? [0, -1, -1, -1];
+            expect(Number(end)).toBeLessThan(Number(total));
+            expect(answer.rawPayload.length).toBe(Number(end) - Number(start) + 1);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("answers no 500 and serves nothing but published files", async () => {
     await fc.assert(
       fc.asyncProperty(

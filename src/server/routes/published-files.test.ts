@@ -5,9 +5,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../../db/connect.ts";
+import { cacheControlFor } from "../../publish/cache-control.ts";
 import { publishBytes, publishJson } from "../../publish/write-file.ts";
 import { buildApp } from "../app.ts";
-import { cacheControlFor } from "./published-files.ts";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 
@@ -100,6 +100,61 @@ describe("serving the published files", () => {
     ]) {
       expect([403, 404]).toContain((await app.inject({ url })).statusCode);
     }
+  });
+
+  it("answers 304 to an If-Modified-Since not before the file, unless an If-None-Match differs", async () => {
+    const url = "/data/2020-01-01/viewers.csv";
+    const first = await app.inject({ url });
+    const lastModified = first.headers["last-modified"] as string;
+    expect(Date.parse(lastModified)).toBeGreaterThan(0);
+    expect((await app.inject({ url, headers: { "if-modified-since": lastModified } })).statusCode).toBe(304);
+    const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
+    expect((await app.inject({ url, headers: { "if-modified-since": later } })).statusCode).toBe(304);
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    const changed = await app.inject({ url, headers: { "if-modified-since": earlier } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toBe("list,rank\r\nall,1\r\n");
+    // An ETag sent decides alone (RFC 9110): a stale one gets the file though the date is current.
+    const stale = await app.inject({
+      url,
+      headers: { "if-modified-since": lastModified, "if-none-match": '"not-this-one"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect((await app.inject({ url, headers: { "if-modified-since": "not a date" } })).statusCode).toBe(200);
+  });
+
+  it("sends a byte range of the file, 416 past its end, and the whole when If-Range is stale", async () => {
+    const url = "/data/2020-01-01/viewers.csv";
+    const whole = "list,rank\r\nall,1\r\n";
+    const first = await app.inject({ url });
+    expect(first.headers["accept-ranges"]).toBe("bytes");
+    const part = await app.inject({ url, headers: { range: "bytes=0-3" } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe("list");
+    expect(part.headers["content-range"]).toBe(`bytes 0-3/${whole.length}`);
+    expect(part.headers["content-length"]).toBe("4");
+    const tail = await app.inject({ url, headers: { range: "bytes=-3" } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.body).toBe("1\r\n");
+    const rest = await app.inject({ url, headers: { range: "bytes=11-" } });
+    expect(rest.body).toBe(whole.slice(11));
+    const past = await app.inject({ url, headers: { range: `bytes=${whole.length}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers["content-range"]).toBe(`bytes */${whole.length}`);
+    // Several ranges, another unit or nonsense: the whole file, as RFC 9110 allows.
+    for (const range of ["bytes=0-1,4-5", "items=0-1", "bytes=5-2", "bytes=-", "bytes=x-y"]) {
+      const answer = await app.inject({ url, headers: { range } });
+      expect(answer.statusCode, range).toBe(200);
+      expect(answer.body).toBe(whole);
+    }
+    const current = await app.inject({
+      url,
+      headers: { range: "bytes=0-3", "if-range": first.headers.etag as string },
+    });
+    expect(current.statusCode).toBe(206);
+    const stale = await app.inject({ url, headers: { range: "bytes=0-3", "if-range": '"old"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(whole);
   });
 
   it("answers 404 for files that are not published, non-JSON paths and climbing paths", async () => {

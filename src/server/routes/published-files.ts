@@ -1,33 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { namedCache } from "../../cache/named-cache.ts";
+import { cacheControlFor, FRESH_SECONDS } from "../../publish/cache-control.ts";
 import { contentTypeOf, ENCODINGS } from "../../publish/write-file.ts";
 import { checkKey, type Storage, type StoredObject } from "../../storage/storage.ts";
 import { ApiError, sendApiError } from "../api/api-error.ts";
-
-/** Ranking days before this many days ago never change again (the rollup writes a day once). */
-const SETTLED_AFTER_DAYS = 2;
-const YEAR_SECONDS = 365 * 86_400;
-/** SPEC §9: API data may be cached 5 minutes. */
-const FRESH_SECONDS = 300;
-const FOLLOWING_SECONDS = 30;
-const DATED = /^\/(?:stats|data)\/(\d{4}-\d{2}-\d{2})\//;
-
-/**
- * Cache-Control of a published file: a past ranking day is cacheable for a year; the latest days
- * and every other file (lists that change daily, traffic, online users) for five minutes.
- */
-export function cacheControlFor(urlPath: string, now = Date.now()): string {
-  // A report's chart is linked with ?v={its hash} (src/publish/reports/): a new drawing is a new address.
-  if (urlPath.startsWith("/images/reports/")) return `public, max-age=${YEAR_SECONDS}, immutable`;
-  // Follows a reviewer's approval within a minute (issue 30): republished within 15 s, kept 30.
-  if (urlPath === "/api/tags/additional_tags.json") return `public, max-age=${FOLLOWING_SECONDS}`;
-  const day = DATED.exec(urlPath)?.[1];
-  if (day) {
-    const settled = Date.parse(`${day}T00:00:00Z`) < now - SETTLED_AFTER_DAYS * 86_400_000;
-    if (settled) return `public, max-age=${YEAR_SECONDS}, immutable`;
-  }
-  return `public, max-age=${FRESH_SECONDS}`;
-}
 
 /** The families served, by their first folder, and which names in them are published files. */
 const SERVED = [
@@ -88,6 +64,51 @@ async function objectOf(store: Storage, key: string): Promise<StoredObject | nul
   return object;
 }
 
+/**
+ * Whether the client's copy is current: If-None-Match decides when sent (the ETag is exact);
+ * otherwise If-Modified-Since, to the second (an HTTP date has no finer grain).
+ */
+function notModified(request: FastifyRequest, object: StoredObject): boolean {
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch !== undefined) return matches(ifNoneMatch, object.etag);
+  const since = Date.parse(request.headers["if-modified-since"] ?? "");
+  return Number.isFinite(since) && Math.floor(object.modifiedMs / 1000) * 1000 <= since;
+}
+
+const oneHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** If-Range: the range holds only while the client's ETag or date is still the file's; none: it holds. */
+function rangeStillValid(ifRange: string | undefined, etag: string, lastModified: string): boolean {
+  if (ifRange === undefined) return true;
+  return ifRange.trim() === etag || ifRange.trim() === lastModified;
+}
+
+/**
+ * One byte range of a Range header, inclusive, against a length: `bytes=a-b`, `bytes=a-` or
+ * `bytes=-n`. null (send the whole) for what is no single byte range (another unit, a list of
+ * ranges, a malformed one: RFC 9110 lets a server ignore those); "unsatisfiable" for a range that
+ * starts past the end.
+ */
+export function byteRange(
+  header: string,
+  length: number,
+): { start: number; end: number } | "unsatisfiable" | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from = "", to = ""] = match;
+  if (from === "" && to === "") return null;
+  if (from === "") {
+    const suffix = Number(to);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, length - suffix), end: length - 1 };
+  }
+  const start = Number(from);
+  const end = to === "" ? length - 1 : Math.min(Number(to), length - 1);
+  if (to !== "" && Number(to) < start) return null;
+  if (start >= length) return "unsatisfiable";
+  return { start, end };
+}
+
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   if (ifNoneMatch.trim() === "*") return true;
@@ -99,7 +120,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * the open data under /data/ (a day's CSV files and the README of their columns), served from the
  * published files' store (decision 0050): the directory of PUBLISH_DIR, or the bucket STORAGE_URL
  * names. The .br or .gz written beside each file is sent as it is when the client accepts it; the
- * ETag is the SHA-256 one of the bytes sent, and a matching If-None-Match answers 304. With
+ * ETag is the SHA-256 one of the bytes sent; a matching If-None-Match (or, without one, an
+ * If-Modified-Since not before the file) answers 304, and a single byte range 206. With
  * `redirectBase` (PUBLISHED_BASE_URL) every file answers 302 to a CDN there instead. Dynamic /api
  * routes registered elsewhere win over these (find-my-way prefers a static route to a wildcard).
  */
@@ -131,15 +153,33 @@ export function registerPublishedFiles(
       const variant = variants.find((v) => v.object !== null);
       const object = variant?.object ?? (await objectOf(store, key));
       if (object === null) return notFound(request, reply);
+      const lastModified = new Date(object.modifiedMs).toUTCString();
       reply
         .header("cache-control", cacheControlFor(`/${key}`))
         // The answer depends on Accept-Encoding (a .br, a .gz or the file): caches must know.
         .header("vary", "Accept-Encoding")
         .header("etag", object.etag)
-        .header("last-modified", new Date(object.modifiedMs).toUTCString());
-      if (matches(request.headers["if-none-match"], object.etag)) return reply.code(304).send();
+        .header("last-modified", lastModified)
+        .header("accept-ranges", "bytes");
+      if (notModified(request, object)) return reply.code(304).send();
       if (variant !== undefined) reply.header("content-encoding", CONTENT_ENCODING[variant.suffix] as string);
-      return reply.type(contentTypeOf(key)).send(object.bytes);
+      reply.type(contentTypeOf(key));
+      // A range of the representation sent (the .br, the .gz or the file), as a resumed download asks.
+      const rangeHeader = request.headers.range;
+      if (
+        rangeHeader !== undefined &&
+        rangeStillValid(oneHeader(request.headers["if-range"]), object.etag, lastModified)
+      ) {
+        const range = byteRange(rangeHeader, object.bytes.length);
+        if (range === "unsatisfiable")
+          return reply.code(416).header("content-range", `bytes */${object.bytes.length}`).send();
+        if (range !== null)
+          return reply
+            .code(206)
+            .header("content-range", `bytes ${range.start}-${range.end}/${object.bytes.length}`)
+            .send(object.bytes.subarray(range.start, range.end + 1));
+      }
+      return reply.send(object.bytes);
     };
     app.get(`/${prefix}/*`, handler);
   }
