@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { connect, ensureDatabase } from "../src/db/connect.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
-import { dayOfInstant } from "../src/stats/calendar.ts";
+import { dayOfInstant } from "../src/rules/calendar.ts";
 import { benchAuth, benchBearer } from "./bench-identity.ts";
 import { type LoadResult, runLoad } from "./http-load.ts";
 import { runPacedLoad } from "./http-paced.ts";

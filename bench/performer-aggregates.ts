@@ -1,11 +1,11 @@
 import { sql } from "kysely";
+import { activityCalendar } from "../src/db/queries/activity-calendar.ts";
+import { dailyAggregates } from "../src/db/queries/daily-aggregates.ts";
+import { hourlyStats } from "../src/db/queries/hourly-stats.ts";
+import { monthlySummaries } from "../src/db/queries/monthly-summaries.ts";
+import { yearlySummary } from "../src/db/queries/yearly-summary.ts";
 import { rollupPerformerDays } from "../src/stats/performer-days.ts";
 import { rollupPerformerHours } from "../src/stats/performer-hours.ts";
-import { activityCalendar } from "../src/stats/queries/activity-calendar.ts";
-import { dailyAggregates } from "../src/stats/queries/daily-aggregates.ts";
-import { hourlyStats } from "../src/stats/queries/hourly-stats.ts";
-import { monthlySummaries } from "../src/stats/queries/monthly-summaries.ts";
-import { yearlySummary } from "../src/stats/queries/yearly-summary.ts";
 
 /**
  * `npx tsx bench/performer-aggregates.ts --data-dir DIR`: on an existing history (the data

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../src/db/connect.ts";
-import { LIVE_WITHIN_MS, ONLINE_LIST_VALID_MS } from "../src/stats/formulas/live-state.ts";
+import { LIVE_WITHIN_MS, ONLINE_LIST_VALID_MS } from "../src/rules/formulas/live-state.ts";
 
 /**
  * The tables the PostgreSQL baseline of `npm run bench:search` searches (issue 16, point 7;

@@ -27,6 +27,9 @@ const AREAS: ReadonlyArray<Area & { paths: readonly string[] }> = [
   { name: "metrics", rank: 0.5, paths: ["metrics/"] },
   // Where the published files and images are kept (decision 0045): a directory or a bucket.
   { name: "storage", rank: 0.5, paths: ["storage/"] },
+  // The data's pure rules (issue 29): the UTC calendar and the SPEC's formulas, below the queries
+  // that apply them and everything above; they import nothing of ours but the foundation.
+  { name: "rules", rank: 0.5, paths: ["rules/"] },
   { name: "platform", rank: 1, paths: ["platform/"] },
   // An imitation of the platform: it stands on platform, and only composition roots start it.
   { name: "sandbox", rank: 1.5, paths: ["sandbox/"] },
@@ -156,10 +159,10 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * The pages' one seam (issue 29, point 2; decision 0039): under src/web only a `*.server.ts` file
- * imports the page context or loads a query (src/db/, src/stats/queries/); types of their results
+ * imports the page context or loads a query (src/db/, the queries' one home); types of their results
  * may be imported anywhere. `lib/page-loader.ts` names the loader's arguments for the route modules.
  */
-const CONTEXT_AND_QUERIES = /^src\/(page-context\.ts$|db\/|stats\/queries\/)/;
+const CONTEXT_AND_QUERIES = /^src\/(page-context\.ts$|db\/)/;
 const NAMES_THE_LOADER_ARGUMENTS = "src/web/lib/page-loader.ts";
 
 function seamCrossings(file: string, text?: string): string[] {
@@ -240,7 +243,7 @@ describe("imports flow one way (docs/decisions/0010-import-layers.md)", () => {
         [
           'import type { PageContext } from "../../../page-context.ts";',
           'import { lastSeen } from "../../../db/queries/last-seen.ts";',
-          'import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts";',
+          'import type { DailyAggregate } from "../../../db/queries/daily-aggregates.ts";',
         ].join("\n"),
       ),
     ).toEqual([

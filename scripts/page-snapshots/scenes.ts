@@ -10,7 +10,7 @@ import { FIXED_PATHS, tagFrequencyPath } from "../../src/publish/paths.ts";
 import { publishPublicLists } from "../../src/publish/public-lists.ts";
 import { publishMonthlyReports } from "../../src/publish/reports/monthly-reports.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
-import { addDays } from "../../src/stats/calendar.ts";
+import { addDays } from "../../src/rules/calendar.ts";
 import { lastClosedDay } from "../../src/stats/ranking-day.ts";
 import { accountsSite } from "../../tests/helpers/accounts.ts";
 import { liveRoomsApp, NO_DATABASE, testApp } from "../../tests/helpers/api.ts";

@@ -4,7 +4,7 @@ import { markRolledUp, polledDays, rolledUpDays } from "../db/queries/rollup-day
 import type { Logger } from "../log.ts";
 import type { PublishContext, PublishOptions } from "../publish/context.ts";
 import { publishManifest } from "../publish/manifest.ts";
-import { addDays } from "../stats/calendar.ts";
+import { addDays } from "../rules/calendar.ts";
 import { lastClosedDay } from "../stats/ranking-day.ts";
 import type { StorageOrDir } from "../storage/storage.ts";
 import { LOCKS, withAdvisoryLock } from "./advisory-lock.ts";

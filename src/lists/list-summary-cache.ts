@@ -1,7 +1,7 @@
 import { namedCache } from "../cache/named-cache.ts";
 import type { Db } from "../db/connect.ts";
 import { listVersion, watchesList } from "../db/queries/list-summary.ts";
-import { latestCompletePoll } from "../stats/queries/online-now.ts";
+import { latestCompletePoll } from "../db/queries/online-now.ts";
 import { listSummary } from "./list-summary.ts";
 
 /** How long a list's figures are reused while neither the list nor the latest poll changed. */

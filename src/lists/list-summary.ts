@@ -1,9 +1,9 @@
 import type { Db } from "../db/connect.ts";
 import { listPerformerRows, watchesList } from "../db/queries/list-summary.ts";
 import { type ListView, listById, listView } from "../db/queries/lists.ts";
-import { dayOfInstant } from "../stats/calendar.ts";
-import { liveStateText, onlineListIsCurrent } from "../stats/formulas/live-state.ts";
-import { latestCompletePoll } from "../stats/queries/online-now.ts";
+import { latestCompletePoll } from "../db/queries/online-now.ts";
+import { dayOfInstant } from "../rules/calendar.ts";
+import { liveStateText, onlineListIsCurrent } from "../rules/formulas/live-state.ts";
 
 /** One performer on a list page (issue 18): who they are, whether live, and their figures. */
 export interface ListPerformer {

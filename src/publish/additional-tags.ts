@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db/connect.ts";
-import { approvedTagSuggestions, approvedTagsFingerprint } from "../stats/tag-usage.ts";
+import { approvedTagSuggestions, approvedTagsFingerprint } from "../db/queries/tag-usage.ts";
 import type { StorageOrDir } from "../storage/storage.ts";
 import type { DayPublisher } from "./context.ts";
 import { EXTRA_PATHS } from "./paths.ts";

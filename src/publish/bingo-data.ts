@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { commonGoalItems } from "../db/queries/bingo-items.ts";
-import { addDays } from "../stats/calendar.ts";
+import { addDays } from "../rules/calendar.ts";
 import { lastClosedDay } from "../stats/ranking-day.ts";
 import { asStorage } from "../storage/directory-storage.ts";
 import type { StorageOrDir } from "../storage/storage.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addDays } from "../stats/calendar.ts";
-import { roomMixDays, tagShareDays } from "../stats/queries/camera-trends.ts";
+import { roomMixDays, tagShareDays } from "../db/queries/camera-trends.ts";
+import { addDays } from "../rules/calendar.ts";
 import type { DayPublisher } from "./context.ts";
 import { EXTRA_PATHS } from "./paths.ts";
 import { publishJson } from "./write-file.ts";

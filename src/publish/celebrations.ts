@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addDays } from "../stats/calendar.ts";
-import { celebrationsOf, recordDays } from "../stats/celebrations.ts";
+import { celebrationsOf, recordDays } from "../db/queries/celebrations.ts";
+import { addDays } from "../rules/calendar.ts";
 import type { DayPublisher } from "./context.ts";
 import { EXTRA_PATHS } from "./paths.ts";
 import { publishJson } from "./write-file.ts";

@@ -1,4 +1,4 @@
-import { dayCandidates } from "../stats/queries/day-candidates.ts";
+import { dayCandidates } from "../db/queries/day-candidates.ts";
 import { dailyViewerRankings } from "../stats/rankings/daily-viewers.ts";
 import { RANKING_GENDERS } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";

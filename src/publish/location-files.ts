@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { locationCounts } from "../stats/queries/location-counts.ts";
+import { locationCounts } from "../db/queries/location-counts.ts";
 import { inRankingGender } from "../stats/rankings/genders.ts";
 import { locationName, locationSlug } from "../stats/rankings/locations.ts";
 import { RANKING_GENDERS, type RankingGender } from "../stats/rankings/vocabulary.ts";

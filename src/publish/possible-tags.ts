@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addDays } from "../stats/calendar.ts";
-import { tagPerformerCounts } from "../stats/tag-usage.ts";
+import { tagPerformerCounts } from "../db/queries/tag-usage.ts";
+import { addDays } from "../rules/calendar.ts";
 import type { DayPublisher } from "./context.ts";
 import { EXTRA_PATHS } from "./paths.ts";
 import { publishJson } from "./write-file.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../tests/helpers/fixtures.ts";
 import { publishTwice, readPublished, testPublishContext } from "../../tests/helpers/publish.ts";
-import { tagChangeDays } from "../stats/profile-updates.ts";
+import { tagChangeDays } from "../db/queries/profile-updates.ts";
 import { EXTRA_PATHS } from "./paths.ts";
 import { publishRecentProfileUpdates, recentProfileUpdatesFileSchema } from "./recent-profile-updates.ts";
 

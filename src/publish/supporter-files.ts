@@ -1,5 +1,5 @@
-import { addDays } from "../stats/calendar.ts";
-import { daySupporters } from "../stats/queries/day-supporters.ts";
+import { daySupporters } from "../db/queries/day-supporters.ts";
+import { addDays } from "../rules/calendar.ts";
 import { supporterList } from "../stats/rankings/supporters.ts";
 import { SUPPORTER_ORDERS } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";

@@ -1,6 +1,3 @@
-import type { GenderKey } from "../db/schema.ts";
-import { isValidDate } from "../site/shown-days.ts";
-import { addDays, monthsEndingWith } from "../stats/calendar.ts";
 import {
   coUsedTags,
   monthsWithData,
@@ -9,7 +6,10 @@ import {
   tagMonths,
   tagPerformersOver,
   tagsSeen,
-} from "../stats/tag-explorer.ts";
+} from "../db/queries/tag-explorer.ts";
+import type { GenderKey } from "../db/schema.ts";
+import { addDays, monthsEndingWith } from "../rules/calendar.ts";
+import { isValidDate } from "../site/shown-days.ts";
 import { asStorage } from "../storage/directory-storage.ts";
 import type { StorageOrDir } from "../storage/storage.ts";
 import type { DayPublisher } from "./context.ts";

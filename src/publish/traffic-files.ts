@@ -6,7 +6,7 @@ import {
   hourlyTraffic,
   TRAFFIC_GENDERS,
   type TrafficGender,
-} from "../stats/traffic-queries.ts";
+} from "../db/queries/traffic-queries.ts";
 import type { DayPublisher } from "./context.ts";
 import { FIXED_PATHS } from "./paths.ts";
 import { publishJson } from "./write-file.ts";

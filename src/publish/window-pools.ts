@@ -1,6 +1,6 @@
 import { namedCachePer } from "../cache/named-cache.ts";
-import { addDays } from "../stats/calendar.ts";
-import { windowPerformers } from "../stats/queries/window-performers.ts";
+import { windowPerformers } from "../db/queries/window-performers.ts";
+import { addDays } from "../rules/calendar.ts";
 import { type Scored, withScore } from "../stats/rankings/ranked-rows.ts";
 import type { StorageOrDir } from "../storage/storage.ts";
 import type { PublishContext } from "./context.ts";

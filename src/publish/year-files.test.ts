@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/database.ts";
 import { confirmOptout, insertPerformer, insertPerformerDay } from "../../tests/helpers/fixtures.ts";
 import { publishTwice, readPublished, testPublishContext } from "../../tests/helpers/publish.ts";
-import { score } from "../stats/formulas/score.ts";
+import { score } from "../rules/formulas/score.ts";
 import { RANKING_GENDERS } from "../stats/rankings/vocabulary.ts";
 import { schemaForPath } from "./file-schemas.ts";
 import { yearIndexPath, yearRankingPath } from "./paths.ts";

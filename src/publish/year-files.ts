@@ -1,5 +1,5 @@
-import { firstPerformerDay } from "../stats/queries/first-performer-day.ts";
-import { windowPerformers } from "../stats/queries/window-performers.ts";
+import { firstPerformerDay } from "../db/queries/first-performer-day.ts";
+import { windowPerformers } from "../db/queries/window-performers.ts";
 import { withScore } from "../stats/rankings/ranked-rows.ts";
 import { isFileSegment, RANKING_GENDERS } from "../stats/rankings/vocabulary.ts";
 import type { DayPublisher } from "./context.ts";

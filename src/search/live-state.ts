@@ -1,4 +1,4 @@
-import { LIVE_WITHIN_MS, onlineListIsCurrent } from "../stats/formulas/live-state.ts";
+import { LIVE_WITHIN_MS, onlineListIsCurrent } from "../rules/formulas/live-state.ts";
 import { type Bitset, hasBit, newBitset, orInto, setBit } from "./bitset.ts";
 import { PrefixBits } from "./prefix-bits.ts";
 import { NO_COUNT, type SearchIndex } from "./search-index.ts";

@@ -1,4 +1,4 @@
-import { viewerCode } from "../stats/formulas/viewer-threshold.ts";
+import { viewerCode } from "../rules/formulas/viewer-threshold.ts";
 import type { LiveState } from "./live-state.ts";
 import type { GenderCode } from "./search-index.ts";
 

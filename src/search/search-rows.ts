@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Db } from "../db/connect.ts";
-import { latestCompletePoll } from "../stats/queries/online-now.ts";
+import { latestCompletePoll } from "../db/queries/online-now.ts";
 
 /**
  * What the search index loads from PostgreSQL (docs/decisions/0005). Each function reads one thing;

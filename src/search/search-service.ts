@@ -1,7 +1,7 @@
 import type { Db } from "../db/connect.ts";
 import { moderationVersion } from "../db/queries/moderation.ts";
+import { latestCompletePollWithSource } from "../db/queries/online-now.ts";
 import type { Logger } from "../log.ts";
-import { latestCompletePollWithSource } from "../stats/queries/online-now.ts";
 import { LiveState } from "./live-state.ts";
 import { searchMerged } from "./merged-search.ts";
 import { type ModelQuery, scanModels, searchModels } from "./model-query.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connect.ts";
-import { dayStart } from "./calendar.ts";
+import { dayStart } from "../rules/calendar.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,4 +1,4 @@
-import { DAY_MS, dayOfInstant } from "./calendar.ts";
+import { DAY_MS, dayOfInstant } from "../rules/calendar.ts";
 
 /**
  * A day is closed 20 minutes after its midnight: the midnight rule (SPEC §9) looks 15 minutes into

@@ -7,6 +7,7 @@ import { loadConfig } from "../../src/config.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
 import { publishBingoData } from "../../src/publish/bingo-data.ts";
+import { addDays } from "../../src/rules/calendar.ts";
 import { RateWindows } from "../../src/server/rate-windows.ts";
 import { BINGO_PNG_PER_MINUTE } from "../../src/server/routes/bingo-card-png.ts";
 import {
@@ -15,7 +16,6 @@ import {
   sharedRateLimitStore,
 } from "../../src/server/shared-rate-limit.ts";
 import { decodeCard } from "../../src/site/bingo/card-link.ts";
-import { addDays } from "../../src/stats/calendar.ts";
 import { lastClosedDay } from "../../src/stats/ranking-day.ts";
 import { testApp } from "../helpers/api.ts";
 import { insertSubjectGoal } from "../helpers/bingo-goals.ts";

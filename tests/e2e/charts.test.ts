@@ -9,7 +9,7 @@ import {
   recentBroadcasterStatsSchema,
 } from "../../src/publish/traffic-files.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
-import { addDays } from "../../src/stats/calendar.ts";
+import { addDays } from "../../src/rules/calendar.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertPerformer, insertPerformerDay } from "../helpers/fixtures.ts";

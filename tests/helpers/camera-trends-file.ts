@@ -8,7 +8,7 @@ import {
 } from "../../src/publish/camera-trends.ts";
 import { EXTRA_PATHS } from "../../src/publish/paths.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
-import { addDays } from "../../src/stats/calendar.ts";
+import { addDays } from "../../src/rules/calendar.ts";
 
 export const TRENDS_DAY = "2026-11-20";
 

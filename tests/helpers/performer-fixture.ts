@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../src/db/connect.ts";
+import { addDays, isoWeekday } from "../../src/rules/calendar.ts";
 import { yesterdayUtc } from "../../src/site/shown-days.ts";
-import { addDays, isoWeekday } from "../../src/stats/calendar.ts";
 import { insertHours } from "./aggregate-rows.ts";
 import { confirmOptout, insertBio, insertLivePoll, insertPerformer, insertPerformerDay } from "./fixtures.ts";
 

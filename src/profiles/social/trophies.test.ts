@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RANK_BADGES, rankBadge, VIEWER_BADGES, viewerBadge } from "../../stats/formulas/badges.ts";
+import { RANK_BADGES, rankBadge, VIEWER_BADGES, viewerBadge } from "../../rules/formulas/badges.ts";
 import { bestSlugs, earnedSlugs, TROPHIES, trophyOf } from "./trophies.ts";
 
 describe("the trophies", () => {

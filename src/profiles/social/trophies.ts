@@ -1,8 +1,8 @@
-import { RANK_BADGES, VIEWER_BADGES } from "../../stats/formulas/badges.ts";
+import { RANK_BADGES, VIEWER_BADGES } from "../../rules/formulas/badges.ts";
 
 /**
  * The trophies of the social media editor: SPEC §9's rank and viewer badges, named and stepped by
- * the badge formulas (src/stats/formulas/badges.ts), each with the slug its address and image use
+ * the badge formulas (src/rules/formulas/badges.ts), each with the slug its address and image use
  * (/socialmedia/{user}/top-10, /social/trophies/unicorn.{hash}.svg).
  */
 

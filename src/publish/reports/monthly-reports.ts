@@ -1,7 +1,4 @@
 import { createHash } from "node:crypto";
-import { confirmedOptouts } from "../../db/queries/optouts.ts";
-import { monthTitle, reportSlug, reportTitle } from "../../site/urls/blog.ts";
-import { addDays, addMonths, monthStart } from "../../stats/calendar.ts";
 import {
   firstHistoryDay,
   monthCountryDays,
@@ -10,7 +7,10 @@ import {
   monthPerformers,
   monthTagDays,
   monthTrafficTotals,
-} from "../../stats/queries/monthly-report.ts";
+} from "../../db/queries/monthly-report.ts";
+import { confirmedOptouts } from "../../db/queries/optouts.ts";
+import { addDays, addMonths, monthStart } from "../../rules/calendar.ts";
+import { monthTitle, reportSlug, reportTitle } from "../../site/urls/blog.ts";
 import { locationName, locationSlug } from "../../stats/rankings/locations.ts";
 import type { StorageOrDir } from "../../storage/storage.ts";
 import type { DayPublisher, PublishContext } from "../context.ts";

@@ -7,7 +7,7 @@ import {
   insertPerformer,
   insertPerformerDay,
 } from "../../../tests/helpers/fixtures.ts";
-import { addDays, dayOfInstant } from "../../stats/calendar.ts";
+import { addDays, dayOfInstant } from "../../rules/calendar.ts";
 import { LIST_NOT_FOUND } from "./lists.ts";
 
 const MINUTE = 60_000;

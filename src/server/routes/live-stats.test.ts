@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/connect.ts";
 
 const read = vi.hoisted(() => vi.fn());
-vi.mock("../../stats/queries/live-stats.ts", () => ({ liveStats: read }));
+vi.mock("../../db/queries/live-stats.ts", () => ({ liveStats: read }));
 const { liveStatsReader } = await import("./live-stats.ts");
 
 const empty = { observedAt: null, now: null, dayBefore: null, last24h: [] };

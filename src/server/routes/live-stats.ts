@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { namedCache } from "../../cache/named-cache.ts";
 import type { Db } from "../../db/connect.ts";
-import { liveStats } from "../../stats/queries/live-stats.ts";
+import { liveStats } from "../../db/queries/live-stats.ts";
 import type { LiveStats } from "../../types/live-stats.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 

@@ -5,7 +5,7 @@ import { roomContext } from "../../db/queries/room-context.ts";
 import type { Identity } from "../../identity/identity.ts";
 import { type AffiliateSettings, embedLink, isUsername } from "../../online-rooms/links.ts";
 import { type RoomStatus, STATUS_TEXT } from "../../online-rooms/room.ts";
-import { onlineListIsCurrent } from "../../stats/formulas/live-state.ts";
+import { onlineListIsCurrent } from "../../rules/formulas/live-state.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { authenticate } from "../api/authenticate.ts";
 import type { RouteDoc } from "../api/openapi.ts";

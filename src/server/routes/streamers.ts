@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
+import { lastSeen, onlineNow, performerLiveNow } from "../../db/queries/online-now.ts";
 import { modelNameParam } from "../../site/performer-name.ts";
-import { lastSeen, onlineNow, performerLiveNow } from "../../stats/queries/online-now.ts";
 import { parseInput } from "../api/api-error.ts";
 import type { RouteDoc } from "../api/openapi.ts";
 import { requirePerformer } from "../api/performers.ts";

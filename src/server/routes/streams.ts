@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
+import { hourlyStats, MAX_WEEKS_BACK } from "../../db/queries/hourly-stats.ts";
+import { performerStream, performerStreams } from "../../db/queries/performer-streams.ts";
 import { modelNameParam } from "../../site/performer-name.ts";
-import { hourlyStats, MAX_WEEKS_BACK } from "../../stats/queries/hourly-stats.ts";
-import { performerStream, performerStreams } from "../../stats/queries/performer-streams.ts";
 import { lastClosedDay } from "../../stats/ranking-day.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";

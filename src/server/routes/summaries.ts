@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
+import { monthlySummaries } from "../../db/queries/monthly-summaries.ts";
 import { findPerformerById } from "../../db/queries/performer-by-id.ts";
 import type { PerformerRef } from "../../db/queries/performer-lookup.ts";
+import { yearlySummary } from "../../db/queries/yearly-summary.ts";
 import { modelNameParam } from "../../site/performer-name.ts";
-import { monthlySummaries } from "../../stats/queries/monthly-summaries.ts";
-import { yearlySummary } from "../../stats/queries/yearly-summary.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
-import { tagTrafficHours, trafficHours } from "../../stats/queries/traffic-series.ts";
+import { tagTrafficHours, trafficHours } from "../../db/queries/traffic-series.ts";
 import { ApiError, parseInput } from "../api/api-error.ts";
 import { API_CACHE } from "../api/cache.ts";
 import type { RouteDoc } from "../api/openapi.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DayCandidate } from "../queries/day-candidates.ts";
+import type { DayCandidate } from "../../db/queries/day-candidates.ts";
 import { DAILY_TOP, dailyViewerRankings } from "./daily-viewers.ts";
 
 const candidate = (c: Partial<DayCandidate> & { username: string }): DayCandidate => ({

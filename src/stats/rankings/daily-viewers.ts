@@ -1,4 +1,4 @@
-import type { DayCandidate } from "../queries/day-candidates.ts";
+import type { DayCandidate } from "../../db/queries/day-candidates.ts";
 import { inRankingGender } from "./genders.ts";
 import { isFileSegment, RANKING_GENDERS, type RankingGender } from "./vocabulary.ts";
 

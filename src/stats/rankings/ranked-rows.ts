@@ -1,5 +1,5 @@
-import { type ScoreDetails, score } from "../formulas/score.ts";
-import type { WindowPerformer } from "../queries/window-performers.ts";
+import type { WindowPerformer } from "../../db/queries/window-performers.ts";
+import { type ScoreDetails, score } from "../../rules/formulas/score.ts";
 import { topK } from "./top-k.ts";
 
 /** A ranked row (SPEC §3): exactly these fields. */

@@ -1,5 +1,5 @@
-import { followersPerHour } from "../formulas/per-hour.ts";
-import type { DaySupporter } from "../queries/day-supporters.ts";
+import type { DaySupporter } from "../../db/queries/day-supporters.ts";
+import { followersPerHour } from "../../rules/formulas/per-hour.ts";
 import { topK } from "./top-k.ts";
 import type { SupporterOrder } from "./vocabulary.ts";
 

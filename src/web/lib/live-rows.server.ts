@@ -1,6 +1,6 @@
 import { sightingsOf } from "../../db/queries/last-seen.ts";
 import type { PageContext } from "../../page-context.ts";
-import { liveStateText } from "../../stats/formulas/live-state.ts";
+import { liveStateText } from "../../rules/formulas/live-state.ts";
 import { liveAmong } from "./online-users.server.ts";
 
 export interface LiveState {

@@ -3,7 +3,7 @@ import { onlineUsersSchema } from "../../publish/online-users.ts";
 import { onlineUsersPath } from "../../publish/paths.ts";
 import { readPublishedJson } from "../../publish/read-published-json.ts";
 import { publishedKey } from "../../publish/write-file.ts";
-import { onlineListIsCurrent } from "../../stats/formulas/live-state.ts";
+import { onlineListIsCurrent } from "../../rules/formulas/live-state.ts";
 import { asStorage } from "../../storage/directory-storage.ts";
 import type { StorageOrDir } from "../../storage/storage.ts";
 

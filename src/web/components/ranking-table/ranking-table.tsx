@@ -1,4 +1,4 @@
-import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import { viewerThresholdLabel } from "../../../rules/formulas/viewer-threshold.ts";
 import { formatCount } from "../../lib/format.ts";
 import type { TableMode } from "../../lib/ranked-lists/page-data.ts";
 import type { RankingRow } from "../../lib/ranked-lists/table-rows.ts";

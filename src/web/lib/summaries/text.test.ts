@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MonthlySummary } from "../../../stats/queries/monthly-summaries.ts";
+import type { MonthlySummary } from "../../../db/queries/monthly-summaries.ts";
 import { monthlyCharts, monthTime } from "../../pages/summaries/monthly-charts.ts";
 import { dayName, hourSpan, longDayName, monthName, shortMonthName, weekdayName } from "./text.ts";
 

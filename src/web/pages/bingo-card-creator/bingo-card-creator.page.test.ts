@@ -8,10 +8,10 @@ import { insertPerformer } from "../../../../tests/helpers/fixtures.ts";
 import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
 import { testPublishContext } from "../../../../tests/helpers/publish.ts";
 import { publishBingoData } from "../../../publish/bingo-data.ts";
+import { addDays } from "../../../rules/calendar.ts";
 import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 import { CODE_UNREADABLE_MESSAGE, encodeCard } from "../../../site/bingo/card-link.ts";
 import { defaultCard } from "../../../site/bingo/common-actions.ts";
-import { addDays } from "../../../stats/calendar.ts";
 import { lastClosedDay } from "../../../stats/ranking-day.ts";
 
 /** /bingo-card-creator, server-rendered: the data's suggestions, a shared card, a bad link. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "../../../stats/calendar.ts";
+import { addDays } from "../../../rules/calendar.ts";
 import { cameraTrendsPath, dayAxisLabels, fittingSpan, parseSpan } from "./trend-view.ts";
 
 const daysTo = (last: string, n: number) => Array.from({ length: n }, (_, i) => addDays(last, i - n + 1));

@@ -1,4 +1,4 @@
-import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import { viewerThresholdLabel } from "../../../rules/formulas/viewer-threshold.ts";
 import { AddToList } from "../../components/lists/add-to-list.tsx";
 import { FollowerChange, LiveState, RowAvatar } from "../../components/ranking-cells.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";

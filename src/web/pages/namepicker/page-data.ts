@@ -1,4 +1,4 @@
-import { liveStateText } from "../../../stats/formulas/live-state.ts";
+import { liveStateText } from "../../../rules/formulas/live-state.ts";
 
 /** How many free suggestions the page shows and how many close names it lists. */
 export const SUGGESTIONS_SHOWN = 12;

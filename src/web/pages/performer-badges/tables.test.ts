@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RANK_BADGES, rankBadge, VIEWER_BADGES, viewerBadge } from "../../../stats/formulas/badges.ts";
-import { FOLLOWER_TIERS, followerTier } from "../../../stats/formulas/follower-tiers.ts";
+import { RANK_BADGES, rankBadge, VIEWER_BADGES, viewerBadge } from "../../../rules/formulas/badges.ts";
+import { FOLLOWER_TIERS, followerTier } from "../../../rules/formulas/follower-tiers.ts";
 import type { Celebration } from "../../lib/celebrations/celebrations.ts";
 import { badgeTables, EARNERS_SHOWN, followerTierRows, rankBadgeRows, viewerBadgeRows } from "./tables.ts";
 

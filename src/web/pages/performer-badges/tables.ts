@@ -1,15 +1,15 @@
-import { RANK_BADGES, rankBadge, VIEWER_BADGES, viewerBadge } from "../../../stats/formulas/badges.ts";
+import { RANK_BADGES, rankBadge, VIEWER_BADGES, viewerBadge } from "../../../rules/formulas/badges.ts";
 import {
   FOLLOWER_TIERS,
   FOLLOWERS_STARTING_TEXT,
   followerTier,
-} from "../../../stats/formulas/follower-tiers.ts";
+} from "../../../rules/formulas/follower-tiers.ts";
 import type { Celebration } from "../../lib/celebrations/celebrations.ts";
 import { formatCount } from "../../lib/format.ts";
 
 /**
  * The performer badges page's tables, built from the formulas' own constants and named by the
- * formulas' own functions (src/stats/formulas/), so no step is written a second time here.
+ * formulas' own functions (src/rules/formulas/), so no step is written a second time here.
  */
 
 export interface Earner {

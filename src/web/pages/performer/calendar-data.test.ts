@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDays } from "../../../stats/queries/activity-calendar.ts";
+import { calendarDays } from "../../../db/queries/activity-calendar.ts";
 import { calendarCells, calendarData } from "./calendar-data.ts";
 
 describe("the activity calendar as the page sends it", () => {

@@ -1,6 +1,6 @@
-import { DAY_MS, dayOfInstant, dayStart } from "../../../stats/calendar.ts";
-import { activityLevel } from "../../../stats/formulas/activity-level.ts";
-import type { CalendarDay } from "../../../stats/queries/activity-calendar.ts";
+import type { CalendarDay } from "../../../db/queries/activity-calendar.ts";
+import { DAY_MS, dayOfInstant, dayStart } from "../../../rules/calendar.ts";
+import { activityLevel } from "../../../rules/formulas/activity-level.ts";
 
 /**
  * The activity calendar as a loader sends it: its first day, then each day's minutes online and

@@ -1,4 +1,4 @@
-import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts";
+import type { DailyAggregate } from "../../../db/queries/daily-aggregates.ts";
 import { formatDuration } from "../../lib/format.ts";
 import { escapeHtml } from "../../lib/html-text.ts";
 import { figure } from "./format.ts";

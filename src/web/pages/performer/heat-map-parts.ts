@@ -1,4 +1,4 @@
-import type { HourlyBucket } from "../../../stats/queries/hourly-stats.ts";
+import type { HourlyBucket } from "../../../db/queries/hourly-stats.ts";
 
 /** Shade 0 (never online) to 4 (the performer's busiest hours). */
 export type HeatLevel = 0 | 1 | 2 | 3 | 4;

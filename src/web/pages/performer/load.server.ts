@@ -1,30 +1,26 @@
+import { calendarDays } from "../../../db/queries/activity-calendar.ts";
+import { dailyAggregateOf } from "../../../db/queries/daily-aggregates.ts";
+import { hourlyStats } from "../../../db/queries/hourly-stats.ts";
 import { approvedQuotes } from "../../../db/queries/moderation.ts";
+import { performerLiveNow } from "../../../db/queries/online-now.ts";
+import { daysBetween, performerDayRows, performerRecords } from "../../../db/queries/performer-day-rows.ts";
 import { performerOwnProfile } from "../../../db/queries/performer-own-profile.ts";
 import type { PerformerProfile } from "../../../db/queries/performer-profile.ts";
-import { keptThumbHash } from "../../../db/queries/performer-thumbs.ts";
-import { embedLink } from "../../../online-rooms/links.ts";
-import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
-import type { PageContext } from "../../../page-context.ts";
-import { isCrawler } from "../../../site/crawler.ts";
-import { yesterdayUtc } from "../../../site/shown-days.ts";
-import { profileThumbPath } from "../../../site/urls/profile-thumb.ts";
-import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
-import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
-import { followerTier } from "../../../stats/formulas/follower-tiers.ts";
-import { calendarDays } from "../../../stats/queries/activity-calendar.ts";
-import { dailyAggregateOf } from "../../../stats/queries/daily-aggregates.ts";
-import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
-import { performerLiveNow } from "../../../stats/queries/online-now.ts";
-import {
-  daysBetween,
-  performerDayRows,
-  performerRecords,
-} from "../../../stats/queries/performer-day-rows.ts";
 import {
   performerStream,
   performerStreamRows,
   SESSION_ROW_FIELDS,
-} from "../../../stats/queries/performer-streams.ts";
+} from "../../../db/queries/performer-streams.ts";
+import { keptThumbHash } from "../../../db/queries/performer-thumbs.ts";
+import { embedLink } from "../../../online-rooms/links.ts";
+import { type RoomStatus, STATUS_TEXT } from "../../../online-rooms/room.ts";
+import type { PageContext } from "../../../page-context.ts";
+import { addDays, dayOfInstant } from "../../../rules/calendar.ts";
+import { rankBadge, viewerBadge } from "../../../rules/formulas/badges.ts";
+import { followerTier } from "../../../rules/formulas/follower-tiers.ts";
+import { isCrawler } from "../../../site/crawler.ts";
+import { yesterdayUtc } from "../../../site/shown-days.ts";
+import { profileThumbPath } from "../../../site/urls/profile-thumb.ts";
 import { toColumns } from "../../lib/columns.ts";
 import { notFound } from "../../lib/page-errors.server.ts";
 import { calendarData } from "./calendar-data.ts";

@@ -1,4 +1,4 @@
-import { MILESTONES } from "../../../stats/formulas/milestones.ts";
+import { MILESTONES } from "../../../rules/formulas/milestones.ts";
 
 export interface MilestoneProgress {
   /** Every viewer milestone reached, ascending, with the first day a peak reached it. */

@@ -1,5 +1,5 @@
-import type { DailyAggregate } from "../../../stats/queries/daily-aggregates.ts";
-import type { StreamSession, StreamSessionRow } from "../../../stats/queries/performer-streams.ts";
+import type { DailyAggregate } from "../../../db/queries/daily-aggregates.ts";
+import type { StreamSession, StreamSessionRow } from "../../../db/queries/performer-streams.ts";
 import type { Columns } from "../../lib/columns.ts";
 import type { CalendarData } from "./calendar-data.ts";
 import type { FanQuote } from "./fan-voices.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HourlyBucket } from "../../../stats/queries/hourly-stats.ts";
+import type { HourlyBucket } from "../../../db/queries/hourly-stats.ts";
 import { BIO_CUT_CHARS, bioForDisplay } from "../../lib/profile/bio-text.ts";
 import { heatLevel, heatRows, heatWeek, readWeeks } from "./heat-map-parts.ts";
 import { milestoneProgress } from "./milestones-parts.ts";

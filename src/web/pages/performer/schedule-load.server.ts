@@ -1,10 +1,10 @@
+import { activityCalendar } from "../../../db/queries/activity-calendar.ts";
+import { hourlyStats } from "../../../db/queries/hourly-stats.ts";
 import { performerOwnProfile } from "../../../db/queries/performer-own-profile.ts";
+import { performerStreams } from "../../../db/queries/performer-streams.ts";
 import type { PageContext } from "../../../page-context.ts";
+import { dayOfInstant } from "../../../rules/calendar.ts";
 import { yesterdayUtc } from "../../../site/shown-days.ts";
-import { dayOfInstant } from "../../../stats/calendar.ts";
-import { activityCalendar } from "../../../stats/queries/activity-calendar.ts";
-import { hourlyStats } from "../../../stats/queries/hourly-stats.ts";
-import { performerStreams } from "../../../stats/queries/performer-streams.ts";
 import { type Columns, toColumns } from "../../lib/columns.ts";
 import { notFound } from "../../lib/page-errors.server.ts";
 import { type CalendarData, calendarData } from "./calendar-data.ts";

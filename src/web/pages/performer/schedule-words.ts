@@ -1,4 +1,4 @@
-import type { HourlyBucket } from "../../../stats/queries/hourly-stats.ts";
+import type { HourlyBucket } from "../../../db/queries/hourly-stats.ts";
 
 const PLURAL_DAYS = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"];
 

@@ -1,4 +1,4 @@
-import type { StreamSession, StreamSessionRow } from "../../../stats/queries/performer-streams.ts";
+import type { StreamSession, StreamSessionRow } from "../../../db/queries/performer-streams.ts";
 import { formatDuration } from "../../lib/format.ts";
 import { escapeHtml } from "../../lib/html-text.ts";
 import { change, figure, minutesBetween, utcTime } from "./format.ts";

@@ -1,8 +1,8 @@
+import { latestCompletePoll } from "../../../db/queries/online-now.ts";
+import { liveTokenSubjects, recentTokenSubjects } from "../../../db/queries/token-goal-subjects.ts";
 import type { PageContext } from "../../../page-context.ts";
+import { onlineListIsCurrent } from "../../../rules/formulas/live-state.ts";
 import { isCrawler } from "../../../site/crawler.ts";
-import { onlineListIsCurrent } from "../../../stats/formulas/live-state.ts";
-import { latestCompletePoll } from "../../../stats/queries/online-now.ts";
-import { liveTokenSubjects, recentTokenSubjects } from "../../../stats/queries/token-goal-subjects.ts";
 import { goalSize, parseTokenGoal } from "./goal.ts";
 import { type SizeClassCount, sizeDistribution, weightedMedian } from "./goal-stats.ts";
 

@@ -3,7 +3,7 @@ import { celebrationsFileSchema } from "../../../publish/celebrations.ts";
 import { EXTRA_PATHS, userFollowersPath } from "../../../publish/paths.ts";
 import { rankedFileSchema } from "../../../publish/ranking-schemas.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
-import { milestoneRace } from "../../../stats/formulas/milestone-race.ts";
+import { milestoneRace } from "../../../rules/formulas/milestone-race.ts";
 import { isRankingGender, RANKING_GENDERS, type RankingGender } from "../../../stats/rankings/vocabulary.ts";
 import { publishedPlace } from "../../lib/daily-viewers/place.server.ts";
 import { notFound } from "../../lib/page-errors.server.ts";

@@ -1,4 +1,4 @@
-import type { RaceEntry } from "../../../stats/formulas/milestone-race.ts";
+import type { RaceEntry } from "../../../rules/formulas/milestone-race.ts";
 import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
 
 /** The race's address for a gender: /race for every gender, /race/{gender} otherwise. */

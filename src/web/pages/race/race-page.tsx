@@ -1,5 +1,5 @@
+import { estimateText } from "../../../rules/formulas/milestone-race.ts";
 import { GENDER_LABELS } from "../../../site/gender-labels.ts";
-import { estimateText } from "../../../stats/formulas/milestone-race.ts";
 import { GenderTabs } from "../../components/daily-viewers/gender-tabs.tsx";
 import { formatCount } from "../../lib/format.ts";
 import type { RaceData } from "./page-data.ts";

@@ -1,5 +1,5 @@
-import { LIVE_WITHIN_MS, liveStateText } from "../../../stats/formulas/live-state.ts";
-import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import { LIVE_WITHIN_MS, liveStateText } from "../../../rules/formulas/live-state.ts";
+import { viewerThresholdLabel } from "../../../rules/formulas/viewer-threshold.ts";
 import { Flag } from "../../components/flag.tsx";
 import { AddToList } from "../../components/lists/add-to-list.tsx";
 import { formatCount } from "../../lib/format.ts";

@@ -1,4 +1,4 @@
-import type { MonthlySummary } from "../../../stats/queries/monthly-summaries.ts";
+import type { MonthlySummary } from "../../../db/queries/monthly-summaries.ts";
 import type { ChartSpec } from "../../components/charts/chart-spec.ts";
 
 /** A month's first instant in ms (UTC): the charts' time axis. */

@@ -1,6 +1,6 @@
+import { monthlySummaries, SUMMARY_MONTHS } from "../../../db/queries/monthly-summaries.ts";
 import type { PageContext } from "../../../page-context.ts";
-import { addMonths, dayOfInstant } from "../../../stats/calendar.ts";
-import { monthlySummaries, SUMMARY_MONTHS } from "../../../stats/queries/monthly-summaries.ts";
+import { addMonths, dayOfInstant } from "../../../rules/calendar.ts";
 import { notFound } from "../../lib/page-errors.server.ts";
 import { monthlyPath, performerPath, readMonthParam, wrappedPath } from "../../lib/summaries/params.ts";
 import type { MonthlyData } from "./page-data.ts";

@@ -1,5 +1,5 @@
-import type { MonthlySummary } from "../../../stats/queries/monthly-summaries.ts";
-import type { YearlySummary } from "../../../stats/queries/yearly-summary.ts";
+import type { MonthlySummary } from "../../../db/queries/monthly-summaries.ts";
+import type { YearlySummary } from "../../../db/queries/yearly-summary.ts";
 
 /** What the wrapped page's loader gives its component (src/web/pages/summaries/wrapped.server.ts). */
 export interface WrappedData {
@@ -10,7 +10,7 @@ export interface WrappedData {
   summary: YearlySummary;
   /** Nothing counted in the year: the page says so instead of a wall of zeros. */
   empty: boolean;
-  /** The viewer badge of the year's peak (src/stats/formulas/badges.ts). */
+  /** The viewer badge of the year's peak (src/rules/formulas/badges.ts). */
   viewerBadge: string | null;
   /** The rank badge of the year's best rank; null past Top 5000 or without a rank. */
   rankBadge: string | null;

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { firstPerformerDay } from "../../../db/queries/first-performer-day.ts";
 import { findPerformer, type PerformerRef } from "../../../db/queries/performer-lookup.ts";
 import type { PageContext } from "../../../page-context.ts";
-import { firstPerformerDay } from "../../../stats/queries/first-performer-day.ts";
 import { notFound } from "../../lib/page-errors.server.ts";
 import { readPerformerName } from "../../lib/summaries/params.ts";
 

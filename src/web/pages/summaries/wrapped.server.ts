@@ -1,8 +1,8 @@
+import { performerYears } from "../../../db/queries/performer-years.ts";
+import { type YearlySummary, yearlySummary } from "../../../db/queries/yearly-summary.ts";
 import type { PageContext } from "../../../page-context.ts";
-import { dayOfInstant } from "../../../stats/calendar.ts";
-import { rankBadge, viewerBadge } from "../../../stats/formulas/badges.ts";
-import { performerYears } from "../../../stats/queries/performer-years.ts";
-import { type YearlySummary, yearlySummary } from "../../../stats/queries/yearly-summary.ts";
+import { dayOfInstant } from "../../../rules/calendar.ts";
+import { rankBadge, viewerBadge } from "../../../rules/formulas/badges.ts";
 import { notFound } from "../../lib/page-errors.server.ts";
 import {
   isWrappedSegment,

@@ -1,4 +1,4 @@
-import { viewerThresholdLabel } from "../../../stats/formulas/viewer-threshold.ts";
+import { viewerThresholdLabel } from "../../../rules/formulas/viewer-threshold.ts";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { type OverviewRow, type OverviewTabId, TAB_INFO } from "../../lib/tag-overview/tabs.ts";

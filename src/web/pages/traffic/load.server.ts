@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import { trafficNeighbourDays } from "../../../db/queries/traffic-days.ts";
+import { tagTrafficHours, trafficHours } from "../../../db/queries/traffic-series.ts";
 import type { PageContext } from "../../../page-context.ts";
 import { FIXED_PATHS } from "../../../publish/paths.ts";
 import { readPublishedJson } from "../../../publish/read-published-json.ts";
@@ -7,10 +9,8 @@ import {
   activeUserCountTrendsYoySchema,
   recentBroadcasterStatsSchema,
 } from "../../../publish/traffic-files.ts";
+import { addDays, dayOfInstant } from "../../../rules/calendar.ts";
 import { tagOverviewPath } from "../../../site/urls/tag-overview.ts";
-import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
-import { trafficNeighbourDays } from "../../../stats/queries/traffic-days.ts";
-import { tagTrafficHours, trafficHours } from "../../../stats/queries/traffic-series.ts";
 import type { ChartSpec } from "../../components/charts/chart-spec.ts";
 import { notFound, notPublishedYet } from "../../lib/page-errors.server.ts";
 import { PAGE_GENDER_LABELS, PAGE_GENDERS, TRAFFIC_KEY } from "../../lib/page-genders.ts";

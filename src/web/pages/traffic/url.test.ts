@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "../../../stats/calendar.ts";
+import { addDays } from "../../../rules/calendar.ts";
 import {
   readTrafficDay,
   readTrafficGender,

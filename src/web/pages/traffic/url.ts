@@ -1,5 +1,5 @@
+import { addDays, dayOfInstant } from "../../../rules/calendar.ts";
 import { isValidDate } from "../../../site/shown-days.ts";
-import { addDays, dayOfInstant } from "../../../stats/calendar.ts";
 import { isFileSegment } from "../../../stats/rankings/vocabulary.ts";
 import { type PageGender, readPageGender } from "../../lib/page-genders.ts";
 

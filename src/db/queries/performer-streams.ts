@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 /** A stream session as SPEC §3 names its fields, with the id the API addresses it by. */
 export interface StreamSession {

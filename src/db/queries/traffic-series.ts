@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 /** Rooms or viewers by gender key ('all' is every room, with or without a gender). */
 export interface ByGender {

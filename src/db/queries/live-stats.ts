@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
 import type { LiveStats } from "../../types/live-stats.ts";
+import type { Db } from "../connect.ts";
 
 /** The steps of the 24-hour series. */
 export const LIVE_STEP_MINUTES = 10;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import { addDays, dayStart } from "../calendar.ts";
+import { addDays, dayStart } from "../../rules/calendar.ts";
+import type { Db } from "../connect.ts";
 
 /** /api/stream_hourlystats accepts up to the activity calendar's 54 weeks (SPEC §9). */
 export const MAX_WEEKS_BACK = 54;

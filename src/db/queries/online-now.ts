@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import type { GenderKey, PollSource } from "../../db/schema.ts";
-import { liveStateText, onlineListIsCurrent } from "../formulas/live-state.ts";
+import { liveStateText, onlineListIsCurrent } from "../../rules/formulas/live-state.ts";
+import type { Db } from "../connect.ts";
+import type { GenderKey, PollSource } from "../schema.ts";
 
 /** A room in the latest complete poll. status is SPEC §3's online status code (7: a group show). */
 export interface OnlineStreamer {

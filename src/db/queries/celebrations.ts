@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Db } from "../db/connect.ts";
-import { RANK_BADGES, rankBadge } from "./formulas/badges.ts";
-import { MILESTONES, milestonesCrossed } from "./formulas/milestones.ts";
+import { RANK_BADGES, rankBadge } from "../../rules/formulas/badges.ts";
+import { MILESTONES, milestonesCrossed } from "../../rules/formulas/milestones.ts";
+import type { Db } from "../connect.ts";
 
 /** One performer's rolled-up day beside the best figures of every earlier rolled-up day. */
 export interface RecordDay {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 /** The UTC years in which a performer has a stream counted for a day, ascending: the wrapped page's other years. */
 export async function performerYears(db: Db, performerId: number): Promise<number[]> {

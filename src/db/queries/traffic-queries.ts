@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../db/connect.ts";
-import { broadcasterFigures } from "./broadcaster-days.ts";
+import type { Db } from "../connect.ts";
+import { broadcasterFigures } from "./broadcaster-figures.ts";
 
 /** The gender keys of traffic: every room, then the rooms of each gender (SPEC §3 keys). */
 export const TRAFFIC_GENDERS = ["all", "c", "f", "m", "t"] as const;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import { addMonths, monthStart } from "../calendar.ts";
+import { addMonths, monthStart } from "../../rules/calendar.ts";
+import type { Db } from "../connect.ts";
 
 /**
  * What a month's data report (src/publish/reports/) is made of, read from the derived tables over

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 /** One UTC day of the platform's rooms: their average, and the shares of HD rooms and of each gender. */
 export interface RoomMixDay {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 /**
  * The first day from `from` to `to` (both included) that performer_days has rows for, or null: where

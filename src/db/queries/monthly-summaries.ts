@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import { addMonths, monthStart } from "../calendar.ts";
+import { addMonths, monthStart } from "../../rules/calendar.ts";
+import type { Db } from "../connect.ts";
 
 /** Months in a performer's monthly summary (SPEC §9). */
 export const SUMMARY_MONTHS = 12;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 /** A performer's rolled-up day beside the tags of the last earlier day that had tags. */
 export interface TagChangeDay {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 /** A room of the latest complete poll whose subject speaks of tokens. */
 export interface LiveSubject {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 /** A performer who won new followers (supporters) on a day: the material of a supporter row. */
 export interface DaySupporter {

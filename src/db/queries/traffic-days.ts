@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
+import type { Db } from "../connect.ts";
 
 export interface TrafficNeighbours {
   /** The nearest earlier UTC day with a complete poll, or null. */

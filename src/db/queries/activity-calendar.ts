@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import { addDays, DAY_MS, dayOfInstant, dayStart, weekStart } from "../calendar.ts";
-import { type ActivityLevel, activityLevel } from "../formulas/activity-level.ts";
+import { addDays, DAY_MS, dayOfInstant, dayStart, weekStart } from "../../rules/calendar.ts";
+import { type ActivityLevel, activityLevel } from "../../rules/formulas/activity-level.ts";
+import type { Db } from "../connect.ts";
 
 /** The activity calendar's longest reach (SPEC §9). */
 export const CALENDAR_WEEKS = 54;

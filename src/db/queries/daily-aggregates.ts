@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import { dayStart } from "../calendar.ts";
+import { dayStart } from "../../rules/calendar.ts";
+import type { Db } from "../connect.ts";
 
 /** SPEC §3 Daily aggregate: one UTC day of a performer, as performer_days counts it. */
 export interface DailyAggregate {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import type { GenderKey } from "../../db/schema.ts";
-import { addDays } from "../calendar.ts";
+import { addDays } from "../../rules/calendar.ts";
+import type { Db } from "../connect.ts";
+import type { GenderKey } from "../schema.ts";
 
 /** The days a ranked row covers (SPEC §1: top monthly is the last 30 days). */
 export const WINDOW_DAYS = 30;

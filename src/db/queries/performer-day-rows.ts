@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import { dayStart } from "../calendar.ts";
-import { MILESTONES } from "../formulas/milestones.ts";
+import { dayStart } from "../../rules/calendar.ts";
+import { MILESTONES } from "../../rules/formulas/milestones.ts";
+import type { Db } from "../connect.ts";
 
 /** One performer_days row, as the performer page reads every figure it shows from it. */
 export interface PerformerDayRow {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/connect.ts";
-import type { GenderKey } from "../../db/schema.ts";
+import type { Db } from "../connect.ts";
+import type { GenderKey } from "../schema.ts";
 
 export interface LocationCount {
   country: string;
