@@ -1,23 +1,10 @@
 import { copyFile, mkdir, readdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import type { Config } from "../config.ts";
 import { backupDatabase } from "./database-backup.ts";
 import { AUTH_SECRET_FILE, MANIFEST_FILE, MANIFEST_FORMAT, type Manifest, STORE_FOLDER } from "./manifest.ts";
-import { openSiteDatabase } from "./site-database.ts";
+import { openSiteDatabase, type SiteConfig } from "./site-database.ts";
 import { copyStoreToFolder, storeFamilies } from "./store-copy.ts";
-
-type SiteConfig = Pick<
-  Config,
-  | "DATABASE_URL"
-  | "DATA_DIR"
-  | "EMBEDDED_PG_PORT"
-  | "PUBLISH_DIR"
-  | "AUTH_SECRET"
-  | "STORAGE_URL"
-  | "AWS_ACCESS_KEY_ID"
-  | "AWS_SECRET_ACCESS_KEY"
->;
 
 async function assertFreshTarget(dir: string): Promise<void> {
   try {

@@ -2,23 +2,10 @@ import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import type { Config } from "../config.ts";
 import { restoreDatabase } from "./database-restore.ts";
 import { AUTH_SECRET_FILE, MANIFEST_FILE, type Manifest, parseManifest, STORE_FOLDER } from "./manifest.ts";
-import { openSiteDatabase } from "./site-database.ts";
+import { openSiteDatabase, type SiteConfig } from "./site-database.ts";
 import { copyFolderToStore, familiesOfBackup, holdsObjects, storeFamilies } from "./store-copy.ts";
-
-type SiteConfig = Pick<
-  Config,
-  | "DATABASE_URL"
-  | "DATA_DIR"
-  | "EMBEDDED_PG_PORT"
-  | "PUBLISH_DIR"
-  | "AUTH_SECRET"
-  | "STORAGE_URL"
-  | "AWS_ACCESS_KEY_ID"
-  | "AWS_SECRET_ACCESS_KEY"
->;
 
 async function readManifest(dir: string): Promise<Manifest> {
   const file = path.join(dir, MANIFEST_FILE);

@@ -3,6 +3,19 @@ import { ensureDatabase } from "../db/connect.ts";
 import { embeddedUrl, runningServer, startEmbeddedPostgres } from "../db/embedded.ts";
 import { DATABASE_NAME } from "../db/open.ts";
 
+/** What a backup or a restore reads of the configuration: where the database, the store and the secret are. */
+export type SiteConfig = Pick<
+  Config,
+  | "DATABASE_URL"
+  | "DATA_DIR"
+  | "EMBEDDED_PG_PORT"
+  | "PUBLISH_DIR"
+  | "AUTH_SECRET"
+  | "STORAGE_URL"
+  | "AWS_ACCESS_KEY_ID"
+  | "AWS_SECRET_ACCESS_KEY"
+>;
+
 export interface SiteDatabase {
   url: string;
   /** Whether this is the running site's own database (the site is up). */
