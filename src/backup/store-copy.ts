@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { cacheControlFor } from "../publish/cache-control.ts";
-import { contentTypeOf } from "../publish/write-file.ts";
+import { THUMB_CONTENT_TYPE } from "../collect/thumb-store.ts";
+import { IMAGE_CONTENT_TYPE } from "../images/image-store.ts";
+import { publishedPutOptions } from "../publish/write-file.ts";
 import { siteStores } from "../storage/site-stores.ts";
 import type { Storage } from "../storage/storage.ts";
 
@@ -10,19 +11,14 @@ type StoreConfig = Parameters<typeof siteStores>[0];
 /**
  * One family of the store as a backup keeps it: its folder under the backup's `store/` (the
  * layout a directory store has always had, so backups made before the bucket stores still
- * restore), the store STORAGE_URL names for it, and the content type an object of it is put with.
+ * restore), the store STORAGE_URL names for it, and what an object of it is put with (as the
+ * site's own writer puts it).
  */
 export interface StoreFamily {
   name: string;
   store: Storage;
-  contentType(key: string): string;
-  /** What a CDN may do with it, kept with the object in a bucket (the published files'). */
-  cacheControl?(key: string): string;
+  putOptions(key: string): Parameters<Storage["put"]>[2];
 }
-
-/** The published files' encoded variants are stored as bytes (src/publish/write-file.ts). */
-const publishedType = (key: string) =>
-  /\.(br|gz)$/.test(key) ? "application/octet-stream" : contentTypeOf(`/${key}`);
 
 /**
  * The families a backup copies: uploaded images, kept thumbnails and the published files, from
@@ -32,15 +28,18 @@ const publishedType = (key: string) =>
 export function storeFamilies(config: StoreConfig): StoreFamily[] {
   const stores = siteStores(config);
   return [
-    { name: "images/lists", store: stores.listImages, contentType: () => "image/webp" },
-    { name: "images/profiles", store: stores.profileImages, contentType: () => "image/webp" },
-    { name: "thumbs", store: stores.thumbs, contentType: () => "image/jpeg" },
     {
-      name: "publish",
-      store: stores.published,
-      contentType: publishedType,
-      cacheControl: (key) => cacheControlFor(`/${key.replace(/\.(br|gz)$/, "")}`),
+      name: "images/lists",
+      store: stores.listImages,
+      putOptions: () => ({ contentType: IMAGE_CONTENT_TYPE }),
     },
+    {
+      name: "images/profiles",
+      store: stores.profileImages,
+      putOptions: () => ({ contentType: IMAGE_CONTENT_TYPE }),
+    },
+    { name: "thumbs", store: stores.thumbs, putOptions: () => ({ contentType: THUMB_CONTENT_TYPE }) },
+    { name: "publish", store: stores.published, putOptions: publishedPutOptions },
   ];
 }
 
@@ -109,11 +108,7 @@ export async function copyFolderToStore(from: string, family: StoreFamily): Prom
   const keys = await keysUnder(from);
   await inParallel(keys, async (key) => {
     const bytes = await readFile(path.join(from, ...key.split("/")));
-    const cacheControl = family.cacheControl?.(key);
-    await family.store.put(key, bytes, {
-      contentType: family.contentType(key),
-      ...(cacheControl === undefined ? {} : { cacheControl }),
-    });
+    await family.store.put(key, bytes, family.putOptions(key));
   });
   return keys.length;
 }

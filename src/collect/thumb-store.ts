@@ -16,9 +16,12 @@ function keyOf(username: string): string {
   return `${username}.jpg`;
 }
 
+/** The type a kept thumbnail is stored with. */
+export const THUMB_CONTENT_TYPE = "image/jpeg";
+
 /** Stores a performer's thumbnail whole or not at all (the store's put): a reader never sees half a file. */
 export async function storeThumb(store: StorageOrDir, username: string, jpeg: Buffer): Promise<void> {
-  await asStorage(store).put(keyOf(username), jpeg, { contentType: "image/jpeg" });
+  await asStorage(store).put(keyOf(username), jpeg, { contentType: THUMB_CONTENT_TYPE });
 }
 
 /** A performer's kept thumbnail; null for a name that cannot be a username, or none kept. */

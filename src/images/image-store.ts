@@ -20,13 +20,16 @@ export interface ImageFolder {
  * put), so a reader never sees half a file; written again when it exists, which is the same bytes
  * and renews its time, so the cleanup cannot take it while a row is being set to it.
  */
+/** The type every stored image is kept with: they are all re-encoded as WebP. */
+export const IMAGE_CONTENT_TYPE = "image/webp";
+
 export async function storeImage(
   folder: ImageFolder,
   image: { hash: string; webp: Buffer },
 ): Promise<string> {
   const file = `${image.hash}.webp`;
   if (!IMAGE_FILE.test(file)) throw new Error(`not an image hash: ${image.hash}`);
-  await asStorage(folder.dir).put(file, image.webp, { contentType: "image/webp" });
+  await asStorage(folder.dir).put(file, image.webp, { contentType: IMAGE_CONTENT_TYPE });
   return `${folder.publicPath}/${file}`;
 }
 

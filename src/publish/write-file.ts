@@ -74,6 +74,19 @@ export async function publishJson(
   return publishBytes(where, urlPath, Buffer.from(stableJson(data)));
 }
 
+/**
+ * What a published file's object is put with, for the file's key or one of its encoded variants
+ * (stored as bytes): its type, and the caching of the file it is, kept with it for a CDN.
+ */
+export function publishedPutOptions(key: string): { contentType: string; cacheControl: string } {
+  const variant = ENCODINGS.find(({ suffix }) => key.endsWith(suffix));
+  const file = variant ? key.slice(0, -variant.suffix.length) : key;
+  return {
+    contentType: variant ? "application/octet-stream" : contentTypeOf(file),
+    cacheControl: cacheControlFor(`/${file}`),
+  };
+}
+
 /** Any published file (a CSV, a README) written the way publishJson writes JSON. */
 export async function publishBytes(
   where: StorageOrDir,
@@ -88,11 +101,10 @@ export async function publishBytes(
   const changed = previous === null || previous.etag !== etag;
   if (changed) {
     // Compressed variants first: when the file appears, its variants already match it.
-    const cacheControl = cacheControlFor(`/${key}`);
     for (const { suffix, encode } of ENCODINGS) {
-      await store.put(key + suffix, encode(data), { contentType: "application/octet-stream", cacheControl });
+      await store.put(key + suffix, encode(data), publishedPutOptions(key + suffix));
     }
-    await store.put(key, data, { contentType: contentTypeOf(key), cacheControl });
+    await store.put(key, data, publishedPutOptions(key));
   }
   return { urlPath: `/${key}`, bytes: data.length, etag, changed };
 }
