@@ -35,6 +35,8 @@ export async function backupSite(
   let copied: Awaited<ReturnType<typeof backupDatabase>>;
   try {
     const client = new pg.Client({ connectionString: database.url, application_name: "camstats-backup" });
+    // A lost connection fails the next statement, which the backup reports; not an unhandled 'error'.
+    client.on("error", () => {});
     await client.connect();
     try {
       copied = await backupDatabase(client, dir, log);

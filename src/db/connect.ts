@@ -23,6 +23,9 @@ export function connect(url: string, options: { max?: number; applicationName?: 
   });
   // An idle client losing its server (a restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // A client lent out (a transaction between two statements) has no listener of the pool's: a lost
+  // connection must fail its next statement, not crash the process with an unhandled 'error'.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }
