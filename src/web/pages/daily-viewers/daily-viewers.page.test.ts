@@ -1,19 +1,16 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testApp } from "../../../../tests/helpers/api.ts";
 import {
-  type DailyViewerFixture,
   FIRST_DAY,
   fixtureRows,
   LATEST_DAY,
   MIDDLE_DAY,
   writeDailyViewerFixture,
 } from "../../../../tests/helpers/daily-viewer-files.ts";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
 import { insertPerformer } from "../../../../tests/helpers/fixtures.ts";
 import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
+import { pageTestSite } from "../../../../tests/helpers/page-test-site.ts";
 import { loadConfig } from "../../../config.ts";
-import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 const PLATFORM = "TestCams";
 const IMAGE_HOST = "http://images.test";
@@ -34,31 +31,15 @@ const hrefOf = (html: string, rel: string) => {
 const decode = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
 
 describe("the daily viewer ranking pages", () => {
-  let t: TestDatabase;
-  let fixture: DailyViewerFixture;
-  let app: FastifyInstance;
   const live = [fixtureRows(LATEST_DAY, "all")[1]?.u, fixtureRows(LATEST_DAY, "all")[70]?.u] as string[];
-
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
-    t = await createTestDatabase();
-    fixture = await writeDailyViewerFixture({ abbr: "tc", online: [...live, "someone_else"] });
-    app = testApp(t.db, {
-      publishDir: fixture.root,
+  const site = pageTestSite({
+    fixture: () => writeDailyViewerFixture({ abbr: "tc", online: [...live, "someone_else"] }),
+    app: {
       imageHost: IMAGE_HOST,
       config: loadConfig({ PLATFORM_NAME: PLATFORM, PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
-    });
+    },
   });
-  afterAll(async () => {
-    await app?.close();
-    await fixture?.remove();
-    await t?.drop();
-  });
-
-  const get = async (url: string, headers: Record<string, string> = {}) => {
-    const response = await app.inject({ method: "GET", url, headers: { "user-agent": BROWSER, ...headers } });
-    return { status: response.statusCode, headers: response.headers, html: clean(response.body) };
-  };
+  const { get } = site;
 
   const forms: [url: string, title: string, canonical: string, rows: string[]][] = [
     ["/top/viewers", `Top models on ${PLATFORM} for the last day`, "/top/viewers", names(LATEST_DAY, "all")],
@@ -240,7 +221,7 @@ describe("the daily viewer ranking pages", () => {
   }
 
   it("is a 503 'on their way' page, not a 404, when nothing has been published yet", async () => {
-    const empty = testApp(t.db, { publishDir: "/nonexistent/publish" });
+    const empty = testApp(site.db, { publishDir: "/nonexistent/publish" });
     try {
       const response = await empty.inject({ method: "GET", url: "/top/viewers" });
       expect(response.statusCode).toBe(503);
@@ -251,12 +232,15 @@ describe("the daily viewer ranking pages", () => {
   });
 
   it("sends the tag picker's form (no scripts) to the tag's address", async () => {
-    const response = await app.inject({ method: "GET", url: "/top/viewers/women?tag=%23Asian" });
+    const response = await site.app.inject({ method: "GET", url: "/top/viewers/women?tag=%23Asian" });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/top/viewers/women/asian");
-    const dated = await app.inject({ method: "GET", url: `/top/viewers/${MIDDLE_DAY}?tag=asian&live=1` });
+    const dated = await site.app.inject({
+      method: "GET",
+      url: `/top/viewers/${MIDDLE_DAY}?tag=asian&live=1`,
+    });
     expect(dated.headers.location).toBe(`/top/viewers/asian/${MIDDLE_DAY}?live=1`);
-    const cleared = await app.inject({ method: "GET", url: "/top/viewers/asian?tag=" });
+    const cleared = await site.app.inject({ method: "GET", url: "/top/viewers/asian?tag=" });
     expect(cleared.headers.location).toBe("/top/viewers");
   });
 
@@ -303,18 +287,18 @@ describe("the daily viewer ranking pages", () => {
     expect(cover((await get("/top/viewers/women/asian")).html)).toBe("/images/top/testcams_top_asian.jpg");
     expect(cover((await get("/top/viewers/men/muscle")).html)).toBeUndefined();
     expect(cover((await get("/top/viewers/trans")).html)).toBeUndefined();
-    const image = await app.inject({ method: "GET", url: "/images/top/testcams_top_asian.jpg" });
+    const image = await site.app.inject({ method: "GET", url: "/images/top/testcams_top_asian.jpg" });
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
     expect(image.body).toContain("#asian");
-    const women = await app.inject({ method: "GET", url: "/images/top/testcams_top_women.jpg" });
+    const women = await site.app.inject({ method: "GET", url: "/images/top/testcams_top_women.jpg" });
     expect(women.body).toContain(">Female</text>");
     for (const bad of [
       "/images/top/other_top_asian.jpg",
       "/images/top/testcams_top_a.b.jpg",
       "/images/top/x.png",
     ]) {
-      expect((await app.inject({ method: "GET", url: bad })).statusCode, bad).toBe(404);
+      expect((await site.app.inject({ method: "GET", url: bad })).statusCode, bad).toBe(404);
     }
   });
 
@@ -334,9 +318,9 @@ describe("the daily viewer ranking pages", () => {
     const rows = fixtureRows(LATEST_DAY, "all");
     const [justSeen, hoursAgo, daysAgo] = [3, 4, 5].map((i) => rows[i]?.u ?? "") as [string, string, string];
     const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-    await insertPerformer(t.db, { username: justSeen, lastSeen: ago(2 * 60_000) });
-    await insertPerformer(t.db, { username: hoursAgo, lastSeen: ago(3 * 3_600_000) });
-    await insertPerformer(t.db, { username: daysAgo, lastSeen: ago(3 * 86_400_000 + 60_000) });
+    await insertPerformer(site.db, { username: justSeen, lastSeen: ago(2 * 60_000) });
+    await insertPerformer(site.db, { username: hoursAgo, lastSeen: ago(3 * 3_600_000) });
+    await insertPerformer(site.db, { username: daysAgo, lastSeen: ago(3 * 86_400_000 + 60_000) });
     try {
       // An address no other test asks for: the server's page cache keeps a page for its max-age.
       const { html } = await get("/top/viewers/all?sightings");
@@ -351,7 +335,7 @@ describe("the daily viewer ranking pages", () => {
       expect(cell(rows[6]?.u as string)).toContain(">not active last week<");
       expect(cell(live[0] as string)).toContain("live-badge");
     } finally {
-      await t.db.deleteFrom("performers").where("username", "in", [justSeen, hoursAgo, daysAgo]).execute();
+      await site.db.deleteFrom("performers").where("username", "in", [justSeen, hoursAgo, daysAgo]).execute();
     }
   });
 
@@ -368,7 +352,7 @@ describe("the daily viewer ranking pages", () => {
       online: live,
       now: new Date(Date.now() - 11 * 60_000),
     });
-    const staleApp = testApp(t.db, {
+    const staleApp = testApp(site.db, {
       publishDir: stale.root,
       config: loadConfig({ PLATFORM_NAME: PLATFORM, PLATFORM_ABBR: "tc" }),
     });
@@ -389,11 +373,11 @@ describe("the daily viewer ranking pages", () => {
   });
 
   it("answers client-side navigations' data requests (gender tabs, Prev and Next refetch)", async () => {
-    const response = await app.inject({ method: "GET", url: "/top/viewers/women.data" });
+    const response = await site.app.inject({ method: "GET", url: "/top/viewers/women.data" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/x-script/);
     expect(response.body).toContain("w0_001");
-    const missing = await app.inject({ method: "GET", url: "/top/viewers/nosuchtag.data" });
+    const missing = await site.app.inject({ method: "GET", url: "/top/viewers/nosuchtag.data" });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,27 +1,21 @@
-import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../../../tests/helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
-import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
+import { describe, expect, it } from "vitest";
+import { canonical } from "../../../../tests/helpers/page-html.ts";
+import { pageTestSite } from "../../../../tests/helpers/page-test-site.ts";
 import {
   FIRST_DAY,
   LATEST_DAY,
   MIDDLE_DAY,
-  type RankedListFixture,
   rankedRows,
   supporterRows,
   writeRankedListFixture,
 } from "../../../../tests/helpers/ranked-list-files.ts";
 import { loadConfig } from "../../../config.ts";
-import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 const PLATFORM = "TestCams";
 const GOOGLEBOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 /** A person's browser: inject's own user agent (lightMyRequest) reads as a bot to isbot. */
 
-// React separates adjacent text with <!-- -->, which a browser ignores; so do these tests.
-const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const decode = (text: string) => text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'");
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "");
 const rowNames = (html: string) => [...html.matchAll(/<tr id="([^"]+)" data-username=/g)].map((m) => m[1]);
@@ -43,46 +37,32 @@ const hrefOf = (html: string, rel: string) => {
 const names = (rows: readonly { u: string }[]) => rows.map((r) => r.u);
 
 describe("the ranked-list pages", () => {
-  let t: TestDatabase;
-  let fixture: RankedListFixture;
-  let app: FastifyInstance;
   const top = rankedRows("f", LATEST_DAY, "all");
   const now = Date.now();
   /** Rank 2 is in the online list; rank 3 seen 2 minutes ago, 4 three hours ago, 5 two days ago. */
   const [, inList, justSeen, recently, twoDays] = names(top);
-
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
-    t = await createTestDatabase();
-    fixture = await writeRankedListFixture({ abbr: "tc", online: [inList as string, "someone_else"] });
-    const seen: [string, number][] = [
-      [inList as string, 30 * 60_000],
-      [justSeen as string, 2 * 60_000],
-      [recently as string, 3 * 3_600_000],
-      [twoDays as string, 2 * 86_400_000 + 60_000],
-    ];
-    for (const [username, ago] of seen) {
-      const at = new Date(now - ago);
-      await sql`INSERT INTO performers (username, first_seen, last_seen) VALUES (${username}, ${at}, ${at})`.execute(
-        t.db,
-      );
-    }
-    app = testApp(t.db, {
-      publishDir: fixture.root,
+  const site = pageTestSite({
+    fixture: () => writeRankedListFixture({ abbr: "tc", online: [inList as string, "someone_else"] }),
+    seed: async (db) => {
+      const seen: [string, number][] = [
+        [inList as string, 30 * 60_000],
+        [justSeen as string, 2 * 60_000],
+        [recently as string, 3 * 3_600_000],
+        [twoDays as string, 2 * 86_400_000 + 60_000],
+      ];
+      for (const [username, ago] of seen) {
+        const at = new Date(now - ago);
+        await sql`INSERT INTO performers (username, first_seen, last_seen) VALUES (${username}, ${at}, ${at})`.execute(
+          db,
+        );
+      }
+    },
+    app: {
       imageHost: "http://images.test",
       config: loadConfig({ PLATFORM_NAME: PLATFORM, PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
-    });
+    },
   });
-  afterAll(async () => {
-    await app?.close();
-    await fixture?.remove();
-    await t?.drop();
-  });
-
-  const get = async (url: string, headers: Record<string, string> = {}) => {
-    const response = await app.inject({ method: "GET", url, headers: { "user-agent": BROWSER, ...headers } });
-    return { status: response.statusCode, headers: response.headers, html: clean(response.body) };
-  };
+  const { get } = site;
 
   const forms: [url: string, heading: string, canonical: string, rows: string[]][] = [
     ["/top/followers", `Most followed models on ${PLATFORM}`, "/top/followers", names(top).slice(0, 50)],
@@ -317,10 +297,10 @@ describe("the ranked-list pages", () => {
   }
 
   it("answers client-side navigations' data requests (the pager, the tabs)", async () => {
-    const response = await app.inject({ method: "GET", url: "/top/followers/women.data" });
+    const response = await site.app.inject({ method: "GET", url: "/top/followers/women.data" });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(names(rankedRows("f", LATEST_DAY, "women"))[0]);
-    const missing = await app.inject({ method: "GET", url: "/top/followers/nosuchtag.data" });
+    const missing = await site.app.inject({ method: "GET", url: "/top/followers/nosuchtag.data" });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,28 +1,22 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../../../tests/helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
+import { describe, expect, it } from "vitest";
 import { insertPerformer } from "../../../../tests/helpers/fixtures.ts";
-import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
+import { canonical } from "../../../../tests/helpers/page-html.ts";
+import { pageTestSite } from "../../../../tests/helpers/page-test-site.ts";
 import {
   fixtureName,
   LATEST_DAY,
-  type TagOverviewFixture,
   writeTagOverviewFixture,
 } from "../../../../tests/helpers/tag-overview-files.ts";
 import { loadConfig } from "../../../config.ts";
 import { schemaForPath } from "../../../publish/file-schemas.ts";
-import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 const PLATFORM = "TestCams";
 const GOOGLEBOT = "Googlebot/2.1 (+http://www.google.com/bot.html)";
 /** A person's browser: inject's own user agent (lightMyRequest) reads as a bot to isbot. */
 const TABS = ["followers", "monthly", "viewers", "growing"] as const;
 
-// React separates adjacent text with <!-- -->, which a browser ignores; so do these tests.
-const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const decode = (text: string) =>
   text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
@@ -63,40 +57,26 @@ async function jsonFiles(root: string, dir = root): Promise<string[]> {
 }
 
 describe("the tag ranking overview pages", () => {
-  let fixture: TagOverviewFixture;
-  let app: FastifyInstance;
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
-    fixture = await writeTagOverviewFixture({ abbr: "tc", online: [...LIVE, "someone_else"] });
-    database = await createTestDatabase();
-    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    await insertPerformer(database.db, { username: SEEN_NOW, lastSeen: ago(2) });
-    await insertPerformer(database.db, { username: SEEN_BEFORE, lastSeen: ago(10) });
-    app = testApp(database.db, {
-      publishDir: fixture.root,
-      config: loadConfig({ PLATFORM_NAME: PLATFORM, PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
-    });
+  const site = pageTestSite({
+    fixture: () => writeTagOverviewFixture({ abbr: "tc", online: [...LIVE, "someone_else"] }),
+    seed: async (db) => {
+      const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+      await insertPerformer(db, { username: SEEN_NOW, lastSeen: ago(2) });
+      await insertPerformer(db, { username: SEEN_BEFORE, lastSeen: ago(10) });
+    },
+    app: { config: loadConfig({ PLATFORM_NAME: PLATFORM, PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }) },
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await fixture?.remove();
-  });
-
-  const get = async (url: string, headers: Record<string, string> = {}) => {
-    const response = await app.inject({ method: "GET", url, headers: { "user-agent": BROWSER, ...headers } });
-    return { status: response.statusCode, headers: response.headers, html: clean(response.body) };
-  };
+  const { get } = site;
 
   it("reads fixture files that match the publishers' schemas", async () => {
-    const files = await jsonFiles(fixture.root);
+    const files = await jsonFiles(site.fixture.root);
     expect(files.length).toBeGreaterThan(40);
     for (const file of files) {
       const schema = schemaForPath(file);
       expect(schema, file).toBeDefined();
-      const parsed = schema?.safeParse(JSON.parse(await readFile(path.join(fixture.root, file), "utf8")));
+      const parsed = schema?.safeParse(
+        JSON.parse(await readFile(path.join(site.fixture.root, file), "utf8")),
+      );
       expect(parsed?.success, file).toBe(true);
     }
   });
@@ -246,7 +226,7 @@ describe("the tag ranking overview pages", () => {
       ["/top/women?tag=feet&live=1", "/top/feet/women?live=1"],
     ];
     for (const [url, location] of cases) {
-      const response = await app.inject({ method: "GET", url });
+      const response = await site.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(303);
       expect(response.headers.location, url).toBe(location);
     }

@@ -1,21 +1,16 @@
 import fc from "fast-check";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../../../../tests/helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/helpers/database.ts";
-import { BROWSER, canonical } from "../../../../tests/helpers/page-html.ts";
+import { describe, expect, it } from "vitest";
+import { canonical } from "../../../../tests/helpers/page-html.ts";
+import { pageTestSite } from "../../../../tests/helpers/page-test-site.ts";
 import {
   fixtureName,
   LATEST_DAY,
   QUIET_TAG,
-  type TagOverviewFixture,
   writeTagOverviewFixture,
 } from "../../../../tests/helpers/tag-overview-files.ts";
 import { loadConfig } from "../../../config.ts";
-import { missingBuildMessage, webBuildExists } from "../../../server/pages.ts";
 
 const PLATFORM = "TestCams";
-const clean = (html: string) => html.replaceAll("<!-- -->", "");
 const decode = (text: string) =>
   text.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
 const text = (html: string) => decode(html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " "));
@@ -25,29 +20,11 @@ const tableTags = (html: string) =>
   [...html.matchAll(/<th scope="row"><a href="\/tags\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1] ?? ""));
 
 describe("the tag explorer pages", () => {
-  let fixture: TagOverviewFixture;
-  let app: FastifyInstance;
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    if (!webBuildExists()) throw new Error(missingBuildMessage());
-    fixture = await writeTagOverviewFixture({ abbr: "tc", online: [] });
-    database = await createTestDatabase();
-    app = testApp(database.db, {
-      publishDir: fixture.root,
-      config: loadConfig({ PLATFORM_NAME: PLATFORM, PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
-    });
+  const site = pageTestSite({
+    fixture: () => writeTagOverviewFixture({ abbr: "tc", online: [] }),
+    app: { config: loadConfig({ PLATFORM_NAME: PLATFORM, PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }) },
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await fixture?.remove();
-  });
-
-  const get = async (url: string) => {
-    const response = await app.inject({ method: "GET", url, headers: { "user-agent": BROWSER } });
-    return { status: response.statusCode, headers: response.headers, html: clean(response.body) };
-  };
+  const get = (url: string) => site.get(url);
 
   it("/tags lists the day's top tags with rank, performers, the month's change and averages", async () => {
     const { status, headers, html } = await get("/tags");
