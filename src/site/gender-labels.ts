@@ -11,3 +11,14 @@ export const GENDER_LABELS: Readonly<Record<RankingGender, string>> = {
   men: "Male",
   trans: "Trans",
 };
+
+/**
+ * The feed's four gender codes (every trans kind as t) with their labels, in the order the pages
+ * list them: the room counts of /live-stats and the series of /camera-trends.
+ */
+export const CODE_GENDERS = [
+  ["f", "Female"],
+  ["m", "Male"],
+  ["c", "Couples"],
+  ["t", "Trans"],
+] as const;

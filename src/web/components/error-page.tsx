@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { NotFound } from "./not-found.tsx";
 
 /**
@@ -29,4 +29,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       </p>
     </article>
   );
+}
+
+/** A page's ErrorBoundary (each route module exports it as its own): the error page for its error. */
+export function RouteErrorBoundary() {
+  return <ErrorPage error={useRouteError()} />;
 }

@@ -35,7 +35,7 @@ export function GenderToggles({ genders, onChange, busy }: GenderTogglesProps) {
           <button
             key={key}
             type="button"
-            className="gender-toggles__toggle"
+            className="pill-button gender-toggles__toggle"
             aria-pressed={on}
             disabled={!hydrated || (on && onlyOne)}
             title={on && onlyOne ? "At least one gender stays on" : undefined}

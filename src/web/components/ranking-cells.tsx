@@ -4,6 +4,7 @@
  */
 import { profileThumbPath } from "../../site/urls/profile-thumb.ts";
 import { formatSignedCount } from "../lib/format.ts";
+import { LiveThumbnail } from "./live-thumbnail.tsx";
 
 export function FollowerChange({ change }: { change: number }) {
   const direction = change > 0 ? "up" : change < 0 ? "down" : "flat";
@@ -35,19 +36,7 @@ export function LiveState({
     <>
       <span className="live-badge">Live</span>
       {thumbnail !== null && (
-        <img
-          className="live-thumb"
-          src={thumbnail}
-          alt={`${username} live now`}
-          width={120}
-          height={90}
-          loading="lazy"
-          decoding="async"
-          // A thumbnail that does not load is hidden rather than shown broken.
-          onError={(event) => {
-            event.currentTarget.hidden = true;
-          }}
-        />
+        <LiveThumbnail className="live-thumb" src={thumbnail} username={username} width={120} height={90} />
       )}
     </>
   );

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { GENDER_LABELS } from "../../../site/gender-labels.ts";
 import type { RankingGender } from "../../../stats/rankings/vocabulary.ts";
+import { TabLinks } from "../tab-links.tsx";
 
 /**
  * The gender tabs (SPEC §2). Links, so they work without scripts; with them, a click navigates in
@@ -15,25 +15,15 @@ export function GenderTabs({
   tabs: readonly { gender: RankingGender; path: string }[];
 }) {
   return (
-    <nav className="gender-tabs" aria-label="Gender">
-      <ul className="gender-tabs__list">
-        {tabs.map(({ gender, path }) => {
-          const selected = gender === current;
-          return (
-            <li key={gender}>
-              <Link
-                to={path}
-                className="gender-tabs__tab"
-                aria-current={selected ? "page" : undefined}
-                preventScrollReset
-                onClick={selected ? (event) => event.preventDefault() : undefined}
-              >
-                {GENDER_LABELS[gender]}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <TabLinks
+      name="Gender"
+      ignoreCurrent
+      tabs={tabs.map(({ gender, path }) => ({
+        key: gender,
+        label: GENDER_LABELS[gender],
+        path,
+        current: gender === current,
+      }))}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { type HeadersFunction, type LinksFunction, useParams, useRouteError } from "react-router";
+import { type HeadersFunction, type LinksFunction, useParams } from "react-router";
 import { SignedOutPrompt } from "../../components/account/signed-out-prompt.tsx";
-import { ErrorPage } from "../../components/error-page.tsx";
 import { SignedInPage } from "../../lib/account/login-status.tsx";
 import { performerOfParam } from "../../lib/account/performer-claim.ts";
 import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
@@ -53,6 +52,4 @@ export default function ClaimSchedule() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type HeadersFunction, Link, useLocation, useNavigate, useRouteError } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { type HeadersFunction, Link, useLocation, useNavigate } from "react-router";
 import { SIGN_OUT_REDIRECT_MS } from "../../lib/account/account-session.ts";
 import { useLoginStatus } from "../../lib/account/login-status.tsx";
 import { accountPageHeaders, errorMeta, type PageMetaFunction, titled } from "../../lib/seo.ts";
@@ -58,6 +57,4 @@ export default function Logout() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";

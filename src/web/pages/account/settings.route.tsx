@@ -1,13 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import {
-  type HeadersFunction,
-  type LinksFunction,
-  useLocation,
-  useNavigate,
-  useRouteError,
-} from "react-router";
+import { type HeadersFunction, type LinksFunction, useLocation, useNavigate } from "react-router";
 import { SignInForms } from "../../components/account/sign-in-forms.tsx";
-import { ErrorPage } from "../../components/error-page.tsx";
 import { CheckingSignIn, SignedInPage, useLoginStatus } from "../../lib/account/login-status.tsx";
 import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { AccountPanel } from "./account-panel.tsx";
@@ -83,6 +76,4 @@ export default function Settings() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";

@@ -172,7 +172,7 @@ export function BingoEditor({ draft, onChange, suggestions, hydrated }: EditorPr
               <li key={s.text}>
                 <button
                   type="button"
-                  className="bingo__suggestion"
+                  className="pill-button bingo__suggestion"
                   onClick={() => pick(s)}
                   title={s.performers === null ? undefined : `${s.performers} performers`}
                 >

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { BINGO_PAGE_PATH, cardPngPath } from "../../../site/bingo/card-urls.ts";
-import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -39,9 +38,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
   return [...pageMeta(site, { ...shared, path: BINGO_PAGE_PATH, noindex: data.problem !== null }), ...image];
 };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function BingoCardCreator() {
   const data = useLoaderData<typeof loader>();

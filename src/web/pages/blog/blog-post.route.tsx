@@ -1,8 +1,7 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError } from "react-router";
+import { useLoaderData } from "react-router";
 import { SITE_NAME } from "../../../site/site-settings.ts";
 import { BLOG_FEED_PATH, BLOG_SLUG, blogPostPath } from "../../../site/urls/blog.ts";
-import { ErrorPage } from "../../components/error-page.tsx";
 import { notFound } from "../../lib/page-errors.server.ts";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
@@ -40,9 +39,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
   ];
 };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function BlogPost() {
   return <BlogPostPage data={useLoaderData<typeof loader>()} />;

@@ -1,8 +1,7 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError } from "react-router";
+import { useLoaderData } from "react-router";
 import { SITE_NAME } from "../../../site/site-settings.ts";
 import { BLOG_FEED_PATH, BLOG_PATH } from "../../../site/urls/blog.ts";
-import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { pageHref } from "../../lib/pagination.ts";
 import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
@@ -33,9 +32,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   });
 });
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Blog() {
   return <BlogListPage data={useLoaderData<typeof loader>()} />;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { tagPagePath } from "../../../site/urls/tag-explorer.ts";
 import { SvgLineChart } from "../../components/charts/svg-line-chart.tsx";
+import { TabLinks } from "../../components/tab-links.tsx";
 import { formatCount } from "../../lib/format.ts";
 import {
   type CameraTrendsView,
@@ -66,22 +67,15 @@ export function CameraTrendsPage({ data, platformName }: { data: CameraTrendsVie
         <time dateTime={data.day}>{data.day}</time> (UTC): the share in HD, the share of each gender, and the
         share of the biggest tags. Each is a percent of all the rooms online; a gap is a day without data.
       </p>
-      <nav className="gender-tabs" aria-label="Span">
-        <ul className="gender-tabs__list">
-          {TREND_SPANS.map((span) => (
-            <li key={span}>
-              <Link
-                to={cameraTrendsPath(span, data.fitting)}
-                className="gender-tabs__tab"
-                aria-current={span === data.span ? "page" : undefined}
-                preventScrollReset
-              >
-                {SPAN_LABELS[span]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        name="Span"
+        tabs={TREND_SPANS.map((span) => ({
+          key: span,
+          label: SPAN_LABELS[span],
+          path: cameraTrendsPath(span, data.fitting),
+          current: span === data.span,
+        }))}
+      />
 
       <section aria-labelledby="trends-hd">
         <h2 id="trends-hd">Rooms in HD</h2>

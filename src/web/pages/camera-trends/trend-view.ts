@@ -1,4 +1,5 @@
 import type { CameraTrendsFile } from "../../../publish/camera-trends.ts";
+import { CODE_GENDERS } from "../../../site/gender-labels.ts";
 
 /** The spans the page offers, in days. */
 export const TREND_SPANS = [30, 90, 365] as const;
@@ -49,13 +50,6 @@ function trend(values: (number | null)[]): TrendSeries {
   return { values, latest: known.at(-1) ?? null, first: known[0] ?? null };
 }
 
-const GENDERS = [
-  ["f", "Female"],
-  ["m", "Male"],
-  ["c", "Couples"],
-  ["t", "Trans"],
-] as const;
-
 /** The file's last `span` days, as the page shows them. */
 export function cameraTrendsView(file: CameraTrendsFile, asked: string | null): CameraTrendsView {
   const fitting = fittingSpan(file.rooms);
@@ -68,7 +62,7 @@ export function cameraTrendsView(file: CameraTrendsFile, asked: string | null): 
     days: last(file.days),
     rooms: trend(last(file.rooms)),
     hd: trend(last(file.hd)),
-    genders: GENDERS.map(([code, label]) => ({ code, label, series: trend(last(file.genders[code])) })),
+    genders: CODE_GENDERS.map(([code, label]) => ({ code, label, series: trend(last(file.genders[code])) })),
     tags: file.tags.map(({ tag, shares }) => ({ tag, series: trend(last(shares)) })),
   };
 }

@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -26,9 +25,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   });
 });
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Celebrations() {
   const data = useLoaderData<typeof loader>();

@@ -1,12 +1,5 @@
-import {
-  type HeadersFunction,
-  type LinksFunction,
-  redirect,
-  useLoaderData,
-  useRouteError,
-} from "react-router";
+import { type HeadersFunction, type LinksFunction, redirect, useLoaderData } from "react-router";
 import pageCss from "../../components/charts/time-chart.css?url";
-import { ErrorPage } from "../../components/error-page.tsx";
 import { comparePath, readCompareQuery } from "../../lib/compare/compare-query.ts";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import {
@@ -53,9 +46,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
   });
 };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Compare() {
   return <ComparePage query={useLoaderData<typeof loader>()} />;

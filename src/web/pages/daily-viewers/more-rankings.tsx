@@ -13,7 +13,7 @@ export function MoreRankings({ gender, tag }: { gender: RankingGender; tag: stri
     .join(" ");
   return (
     <nav className="more-rankings" aria-label="More rankings">
-      <ul className="more-rankings__list">
+      <ul className="link-row">
         <li>
           <Link to={overviewPath(gender, tag)}>
             {subject === "" ? "Every ranking at a glance" : `${subject} in every ranking`}

@@ -1,5 +1,4 @@
-import { type HeadersFunction, useRouteError } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import type { HeadersFunction } from "react-router";
 import { accountPageHeaders, accountPageMeta, titled } from "../../lib/seo.ts";
 import { ImportPage } from "./import-page.tsx";
 
@@ -20,6 +19,4 @@ export default function ListImport() {
   return <ImportPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";

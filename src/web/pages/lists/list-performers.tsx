@@ -1,4 +1,5 @@
 import { Flag } from "../../components/flag.tsx";
+import { LiveThumbnail } from "../../components/live-thumbnail.tsx";
 import { FollowerChange } from "../../components/ranking-cells.tsx";
 import { formatCount } from "../../lib/format.ts";
 import type { ListPerformer } from "../../lib/lists/list-data.ts";
@@ -72,17 +73,12 @@ function PerformerCard({
         )}
       </a>
       {thumbnail !== null && (
-        <img
+        <LiveThumbnail
           className="list-performer__thumb"
           src={thumbnail}
-          alt={`${performer.name} live now`}
+          username={performer.name}
           width={160}
           height={120}
-          loading="lazy"
-          decoding="async"
-          onError={(event) => {
-            event.currentTarget.hidden = true;
-          }}
         />
       )}
       <p className="list-performer__who">

@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Pagination } from "../../components/pagination.tsx";
+import { TabLinks } from "../../components/tab-links.tsx";
 import type { ListsPageData } from "../../lib/lists/list-data.ts";
 import { ListCard } from "./list-card.tsx";
 import { LIST_TABS, type ListTab, listTabHref, readListTab } from "./list-tabs.ts";
@@ -21,22 +22,16 @@ export function ListsPage({ data }: { data: ListsPageData }) {
         Lists of performers that fans keep and share: see who on a list is live now, follow a list and get an
         e-mail when its performers go live.
       </p>
-      <nav className="lists-tabs" aria-label="Lists">
-        <ul className="gender-tabs__list">
-          {LIST_TABS.map((label, index) => (
-            <li key={label}>
-              <Link
-                to={listTabHref(index as ListTab)}
-                className="gender-tabs__tab"
-                aria-current={index === tab ? "page" : undefined}
-                preventScrollReset
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        name="Lists"
+        navClassName="lists-tabs"
+        tabs={LIST_TABS.map((label, index) => ({
+          key: label,
+          label,
+          path: listTabHref(index as ListTab),
+          current: index === tab,
+        }))}
+      />
       {tab === 0 && <PublicListsPanel data={data} />}
       {tab === 1 && <MyListsPanel />}
       {tab === 2 && <WatchedListsPanel />}

@@ -1,10 +1,4 @@
-import {
-  type HeadersFunction,
-  type ShouldRevalidateFunction,
-  useLoaderData,
-  useRouteError,
-} from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { type HeadersFunction, type ShouldRevalidateFunction, useLoaderData } from "react-router";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
 import { LIST_PAGE_CACHE_CONTROL } from "./list-page-data.ts";
@@ -43,6 +37,4 @@ export default function Lists() {
   return <ListsPage data={useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";

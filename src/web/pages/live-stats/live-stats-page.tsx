@@ -1,16 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { CODE_GENDERS } from "../../../site/gender-labels.ts";
 import type { LiveStats } from "../../../types/live-stats.ts";
 import { SvgLineChart } from "../../components/charts/svg-line-chart.tsx";
 import { formatCount, formatSignedCount } from "../../lib/format.ts";
 import { changePercent, hourLabels, REFRESH_MS, staleMinutes, utcTime } from "./live-figures.ts";
-
-const GENDERS = [
-  ["f", "Female"],
-  ["m", "Male"],
-  ["c", "Couples"],
-  ["t", "Trans"],
-] as const;
 
 /** The figures of the page, asked for again once a minute while the page is open and shown. */
 function useLiveStats(first: LiveStats): LiveStats {
@@ -113,7 +107,7 @@ export function LiveStatsPage({ data, platformName }: { data: LiveStats; platfor
                 </tr>
               </thead>
               <tbody>
-                {GENDERS.map(([code, label]) => (
+                {CODE_GENDERS.map(([code, label]) => (
                   <tr key={code}>
                     <th scope="row">{label}</th>
                     <td>{formatCount(now.byGender[code].rooms)}</td>

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import chartCss from "../../components/charts/svg-line-chart.css?url";
-import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { dataPageMeta, pageMeta, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -30,9 +29,7 @@ export const meta = dataPageMeta<typeof loader>((_data, site, platform) => {
   });
 });
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function LiveStatsRoute() {
   const data = useLoaderData<typeof loader>();

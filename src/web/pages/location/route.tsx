@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { flagLinks } from "../../components/flag.tsx";
 import cellsCss from "../../components/ranking-cells.css?url";
 import tableCss from "../../components/ranking-table/ranking-table.css?url";
@@ -37,9 +36,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
 });
 
 /** An unknown location or gender: the 404 page. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Location() {
   const data = useLoaderData<typeof loader>();

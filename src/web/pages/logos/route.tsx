@@ -1,7 +1,6 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { SITE_NAME } from "../../../site/site-settings.ts";
-import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -26,9 +25,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ matches }) =>
     path: "/logos",
   });
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Logos() {
   const data = useLoaderData<typeof loader>();

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import pageCss from "../../components/country-map/country-map.css?url";
-import { ErrorPage } from "../../components/error-page.tsx";
 import { flagLinks } from "../../components/flag.tsx";
 import { OlderDaysNote } from "../../components/older-days-note.tsx";
 import { loadCountryMap } from "../../lib/country-map/load.server.ts";
@@ -32,9 +31,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
 });
 
 /** An unknown gender: the 404 page; before the first files: 503. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function CountryMap() {
   const data = useLoaderData<typeof loader>();

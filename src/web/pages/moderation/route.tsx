@@ -1,6 +1,5 @@
 import type { HeadersFunction } from "react-router";
-import { useLoaderData, useRouteError } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoaderData } from "react-router";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
 import { loadModeration } from "./load.server.ts";
@@ -23,9 +22,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ error, matches }) => {
   });
 };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 const KIND_LABEL = { tag: "Tag", summary: "Summary", quote: "Fan quote" } as const;
 

@@ -1,5 +1,4 @@
-import { data, useRouteError } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { data } from "react-router";
 import { NotFound } from "../../components/not-found.tsx";
 import { errorMeta, type PageMetaFunction } from "../../lib/seo.ts";
 
@@ -18,9 +17,7 @@ export const meta: PageMetaFunction = ({ error }) => errorMeta(error);
  * Layout, header included, when it switches between the root's component and its ErrorBoundary,
  * which would drop the search box's focus and text as a visitor searches away from a 404 page.
  */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 // A route without a component would be a resource route, sending the thrown 404 bare; this one
 // never renders, since the loader always throws.

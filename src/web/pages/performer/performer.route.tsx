@@ -1,6 +1,5 @@
 import type { HeadersFunction } from "react-router";
-import { data, redirect, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { data, redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { dataPageMeta, loaderCacheControl, pageMeta } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -53,9 +52,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
 });
 
 /** An unknown or opted-out performer, a name that cannot be one, a bad parameter: the 404 page. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function SingleSegmentPage() {
   const data = useLoaderData<typeof loader>();

@@ -1,6 +1,7 @@
 import { countryName, Flag } from "../../components/flag.tsx";
 import { AddToList } from "../../components/lists/add-to-list.tsx";
 import { LivePlayer } from "../../components/live-player.tsx";
+import { LiveThumbnail } from "../../components/live-thumbnail.tsx";
 import { useAgeVerification } from "../../lib/age-verification.ts";
 import { genderNameOfCode } from "../../lib/page-genders.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -61,15 +62,13 @@ export function Profile({ data }: { data: PerformerPageData }) {
         )}
         {player && <LivePlayer className="performer__player" url={player} username={data.username} />}
         {thumbnail && !player && (
-          <img
+          <LiveThumbnail
             className="performer__thumb"
             src={thumbnail}
-            alt={`${data.username} live now`}
+            username={data.username}
             width={240}
             height={180}
-            onError={(event) => {
-              event.currentTarget.hidden = true;
-            }}
+            lazy={false}
           />
         )}
         {/* The room's still is for performers who set no picture of their own (issue 19). */}

@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoaderData } from "react-router";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import ownProfileCss from "./own-profile.css?url";
@@ -30,9 +29,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   });
 });
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Schedule() {
   return <SchedulePage data={useLoaderData<typeof loader>()} />;

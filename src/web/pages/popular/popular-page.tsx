@@ -127,7 +127,7 @@ export function PopularPage({ data, platformName }: { data: PopularData; platfor
       </section>
 
       <nav aria-label={`More about #${data.tag}`} className="popular__links">
-        <ul>
+        <ul className="link-row">
           {data.overviewPath !== null && (
             <li>
               <a href={data.overviewPath}>Top #{data.tag} overview</a>

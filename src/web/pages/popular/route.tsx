@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import cellsCss from "../../components/ranking-cells.css?url";
 import tableCss from "../../components/ranking-table/ranking-table.css?url";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
@@ -33,9 +32,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
 });
 
 /** An unknown tag or day: the 404 page; before the first publish: 503. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Popular() {
   const data = useLoaderData<typeof loader>();

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import { GENDER_LABELS } from "../../../site/gender-labels.ts";
-import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -31,9 +30,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
 };
 
 /** An unknown gender: the 404 page; before the first publish: 503. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Race() {
   const data = useLoaderData<typeof loader>();

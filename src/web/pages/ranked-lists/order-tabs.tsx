@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { TabLinks } from "../../components/tab-links.tsx";
 
 /** The supporters' order tabs: new followers that day, or per hour online. Links, so they work without scripts. */
 export function OrderTabs({
@@ -6,22 +6,5 @@ export function OrderTabs({
 }: {
   tabs: readonly { order: string; label: string; path: string; current: boolean }[];
 }) {
-  return (
-    <nav className="gender-tabs" aria-label="Order">
-      <ul className="gender-tabs__list">
-        {tabs.map(({ order, label, path, current }) => (
-          <li key={order}>
-            <Link
-              to={path}
-              className="gender-tabs__tab"
-              aria-current={current ? "page" : undefined}
-              preventScrollReset
-            >
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <TabLinks name="Order" tabs={tabs.map(({ order, ...tab }) => ({ key: order, ...tab }))} />;
 }

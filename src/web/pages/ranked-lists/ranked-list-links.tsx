@@ -16,7 +16,7 @@ const RANKINGS: { family: RankedFamily | "viewers" | "overview"; path: string; l
 export function RankedListLinks({ current }: { current: RankedFamily }) {
   return (
     <nav className="ranked-links" aria-label="Rankings">
-      <ul className="ranked-links__list">
+      <ul className="link-row">
         {RANKINGS.map(({ family, path, label }) => (
           <li key={family}>
             <Link to={path} aria-current={family === current ? "page" : undefined}>

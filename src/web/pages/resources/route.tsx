@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -28,9 +27,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ error, matches }) => {
   });
 };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Resources() {
   const data = useLoaderData<typeof loader>();

@@ -2,6 +2,7 @@ import { LIVE_WITHIN_MS, liveStateText } from "../../../rules/formulas/live-stat
 import { viewerThresholdLabel } from "../../../rules/formulas/viewer-threshold.ts";
 import { Flag } from "../../components/flag.tsx";
 import { AddToList } from "../../components/lists/add-to-list.tsx";
+import { LiveThumbnail } from "../../components/live-thumbnail.tsx";
 import { formatCount } from "../../lib/format.ts";
 import { genderNameOfCode } from "../../lib/page-genders.ts";
 import type { ModelResult } from "./page-data.ts";
@@ -46,17 +47,12 @@ export function ResultCard({
         )}
       </a>
       {live && thumbnail !== null && (
-        <img
+        <LiveThumbnail
           className="search-card__thumb"
           src={thumbnail}
-          alt={`${result.name} live now`}
+          username={result.name}
           width={160}
           height={120}
-          loading="lazy"
-          decoding="async"
-          onError={(event) => {
-            event.currentTarget.hidden = true;
-          }}
         />
       )}
       <p>

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LinksFunction, ShouldRevalidateFunction } from "react-router";
-import { useLoaderData, useRouteError } from "react-router";
+import { useLoaderData } from "react-router";
 import { SEARCH_CACHE_CONTROL } from "../../../site/search-cache.ts";
-import { ErrorPage } from "../../components/error-page.tsx";
 import { flagLinks } from "../../components/flag.tsx";
 import { useLoginStatus } from "../../lib/account/login-status.tsx";
 import { PAGE_GENDER_LABELS } from "../../lib/page-genders.ts";
@@ -59,9 +58,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
 };
 
 /** An unknown gender, a tag that cannot be one, a bad page: the 404 page, status 404. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Search() {
   const data = useLoaderData<typeof loader>();

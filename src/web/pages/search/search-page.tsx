@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { SUMMARY_MIN_LENGTH, SUMMARY_TOO_SHORT } from "../../../search/summary-rules.ts";
 import { Pagination } from "../../components/pagination.tsx";
+import { TabLinks } from "../../components/tab-links.tsx";
 import { useAgeVerification } from "../../lib/age-verification.ts";
 import { useChangeEvent } from "../../lib/analytics.ts";
 import { toRows } from "../../lib/columns.ts";
@@ -185,22 +186,15 @@ export function SearchPage({ data, userPresent = false }: { data: SearchPageData
       <h1 className="search-page__title">Search - {label}</h1>
       <SearchIntro userPresent={userPresent} />
 
-      <nav className="gender-tabs" aria-label="Gender">
-        <ul className="gender-tabs__list">
-          {genderLinks(address).map(({ gender, href }) => (
-            <li key={gender}>
-              <Link
-                to={href}
-                className="gender-tabs__tab"
-                aria-current={gender === address.gender ? "page" : undefined}
-                preventScrollReset
-              >
-                {PAGE_GENDER_LABELS[gender]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        name="Gender"
+        tabs={genderLinks(address).map(({ gender, href }) => ({
+          key: gender,
+          label: PAGE_GENDER_LABELS[gender],
+          path: href,
+          current: gender === address.gender,
+        }))}
+      />
 
       <div className="search-page__bar">
         <ModeTabs mode={mode} hydrated={hydrated} onChange={changeMode} />

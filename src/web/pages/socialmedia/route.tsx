@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoaderData } from "react-router";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { errorMeta, type PageMetaFunction, pageMeta, siteOf, titled } from "../../lib/seo.ts";
 import { loadSocialPage } from "./load.server.ts";
@@ -41,9 +40,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches, lo
   });
 };
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function SocialMedia() {
   const data = useLoaderData<typeof loader>();

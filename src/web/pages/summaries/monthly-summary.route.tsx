@@ -1,5 +1,4 @@
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import { monthName } from "../../lib/summaries/text.ts";
@@ -24,9 +23,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   });
 });
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function MonthlySummary() {
   const data = useLoaderData<typeof loader>();

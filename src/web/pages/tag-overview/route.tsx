@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { data, useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "../../components/error-page.tsx";
+import { data, useLoaderData, useRouteLoaderData } from "react-router";
 import cellsCss from "../../components/ranking-cells.css?url";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { errorMeta, loaderCacheControl, type PageMetaFunction, pageMeta, siteOf } from "../../lib/seo.ts";
@@ -41,9 +40,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ data, error, matches }) 
 };
 
 /** An unknown tag or an unreadable address: the 404 page, status 404. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function TagOverview() {
   const data = useLoaderData<typeof loader>();

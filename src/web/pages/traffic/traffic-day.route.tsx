@@ -1,6 +1,5 @@
-import { data, type HeadersFunction, type LinksFunction, useLoaderData, useRouteError } from "react-router";
+import { data, type HeadersFunction, type LinksFunction, useLoaderData } from "react-router";
 import chartCss from "../../components/charts/time-chart.css?url";
-import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { dataPageMeta, loaderCacheControl, pageMeta } from "../../lib/seo.ts";
 import { loadTrafficDay } from "./load.server.ts";
@@ -32,9 +31,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
 });
 
 /** A bad date, a future day or a day without polls: the 404 page. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function TrafficDay() {
   return <TrafficDayPage data={useLoaderData<typeof loader>()} />;

@@ -1,6 +1,5 @@
-import { type HeadersFunction, type LinksFunction, useLoaderData, useRouteError } from "react-router";
+import { type HeadersFunction, type LinksFunction, useLoaderData } from "react-router";
 import chartCss from "../../components/charts/time-chart.css?url";
-import { ErrorPage } from "../../components/error-page.tsx";
 import type { PageLoaderArgs } from "../../lib/page-loader.ts";
 import { dataPageMeta, pageMeta } from "../../lib/seo.ts";
 import { loadTrafficTag } from "./load.server.ts";
@@ -29,9 +28,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
 });
 
 /** A bad date or tag, or 7 days without figures for the tag: the 404 page. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function TrafficTag() {
   return <TrafficTagPage data={useLoaderData<typeof loader>()} />;

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import chartCss from "../../components/charts/time-chart.css?url";
-import { ErrorPage } from "../../components/error-page.tsx";
 import { OlderDaysNote } from "../../components/older-days-note.tsx";
 import { withOlderDays } from "../../lib/older-days.server.ts";
 import { PAGE_GENDER_LABELS } from "../../lib/page-genders.ts";
@@ -36,9 +35,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
 });
 
 /** An unknown gender: the 404 page; before the first files: 503. */
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function Traffic() {
   const data = useLoaderData<typeof loader>();

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LinksFunction } from "react-router";
-import { useLoaderData, useRouteError, useRouteLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
 import mapCss from "../../components/country-map/country-map.css?url";
-import { ErrorPage } from "../../components/error-page.tsx";
 import { flagLinks } from "../../components/flag.tsx";
 import { OlderDaysNote } from "../../components/older-days-note.tsx";
 import { withOlderDays } from "../../lib/older-days.server.ts";
@@ -35,9 +34,7 @@ export const meta = dataPageMeta<typeof loader>((data, site, platform) => {
   });
 });
 
-export function ErrorBoundary() {
-  return <ErrorPage error={useRouteError()} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-page.tsx";
 
 export default function WorldLocations() {
   const data = useLoaderData<typeof loader>();
