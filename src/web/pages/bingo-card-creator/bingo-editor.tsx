@@ -105,7 +105,7 @@ export function BingoEditor({ draft, onChange, suggestions, hydrated }: EditorPr
             <button
               key={p.name}
               type="button"
-              className="bingo__palette"
+              className="pill-button bingo__palette"
               onClick={() => onChange({ ...draft, colours: { ...p.colours } })}
               aria-pressed={Object.entries(p.colours).every(
                 ([k, v]) => draft.colours[k as keyof CardColours] === v,
