@@ -142,6 +142,11 @@ describe("the charts as drawn", () => {
     return { app, cleanUp: [() => traffic.remove(), () => t.drop()] };
   });
   const { open } = site;
+  /**
+   * The charts are drawn once the page's scripts have run; with the whole suite on two cores that
+   * can take longer than a poll's default second.
+   */
+  const DRAWN = { timeout: 10_000 };
 
   for (const [name, viewport] of [
     ["phone", PHONE],
@@ -151,7 +156,7 @@ describe("the charts as drawn", () => {
       it("draws a performer in millions: labels inside, followers and viewers apart, ranks 1, 2, 3", async () => {
         const { page, errors } = await open("/star_cam", { viewport });
         await heading(page, "star_cam");
-        await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(3);
+        await expect.poll(async () => (await drawnChartProblems(page)).charts, DRAWN).toBe(3);
         const check = await drawnChartProblems(page);
         expect(check.problems).toEqual([]);
         expect(check.yLabels["Best rank per day (1 is the top)"]).toEqual(["1", "2", "3"]);
@@ -167,7 +172,7 @@ describe("the charts as drawn", () => {
 
       it("draws the fixture performer's charts with every label inside", async () => {
         const { page, errors } = await open("/alice_cam", { viewport });
-        await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(3);
+        await expect.poll(async () => (await drawnChartProblems(page)).charts, DRAWN).toBe(3);
         const check = await drawnChartProblems(page);
         expect(check.problems).toEqual([]);
         const ranks = check.yLabels["Best rank per day (1 is the top)"] ?? [];
@@ -179,7 +184,7 @@ describe("the charts as drawn", () => {
       for (const [username, days] of SHORT_HISTORIES)
         it(`draws ${days} days of a performer over those days only, none empty, nothing outside`, async () => {
           const { page, errors } = await open(`/${username}`, { viewport });
-          await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(3);
+          await expect.poll(async () => (await drawnChartProblems(page)).charts, DRAWN).toBe(3);
           expect((await drawnChartProblems(page)).problems).toEqual([]);
           const spans = await drawnSpans(page);
           expect(spans).toHaveLength(3);
@@ -192,7 +197,7 @@ describe("the charts as drawn", () => {
 
       it("draws /traffic's charts with every label inside and a legend on each of several lines", async () => {
         const { page, errors } = await open("/traffic", { viewport });
-        await expect.poll(async () => (await drawnChartProblems(page)).charts).toBe(8);
+        await expect.poll(async () => (await drawnChartProblems(page)).charts, DRAWN).toBe(8);
         const check = await drawnChartProblems(page);
         expect(check.problems).toEqual([]);
         for (const label of check.yLabels["Viewers per hour"] ?? []) expect(label).toMatch(/^\d+(\.\d+)?K?$/);
