@@ -1,17 +1,21 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtemp, open, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
 /**
- * `npm run bench:first-start [-- --runs 3 --port 3700 --keep --whole-catch-up]`: a first start,
+ * `npm run bench:first-start [-- --runs 3 --port 3700 --keep --whole-catch-up --fresh-clone --empty-npm-cache]`: a first start,
  * timed as a visitor sees it (issue 16, point 6). Each run starts `npm start` on a fresh data directory (DATA_DIR and
  * PUBLISH_DIR under a new temp directory, every other variable as this process has it) and asks
  * for each page once a second until it answers 200: the seconds from the command to that first
  * 200 (one address of each page family). The overview (/top) answers 200 with empty tabs before anything is published, so it counts
  * once no tab says "not published yet". Then (with --whole-catch-up, once the daily job's catch-up
  * has finished too) Ctrl-C, SIGINT to the site's process, and the next run.
+ *
+ * --fresh-clone starts each run in a new `git clone` of this repository's HEAD, so the clock
+ * includes `npm start`'s own `npm ci` and page build (issue 31, point 5); --empty-npm-cache gives
+ * that install an empty npm cache of its own, as on a machine that never installed anything.
  */
 
 /** One address of every page family that reads the published files or the history (issue 28: 200 within 120 s). */
@@ -45,6 +49,8 @@ const { values } = parseArgs({
     timeout: { type: "string", default: "600" },
     keep: { type: "boolean", default: false },
     "whole-catch-up": { type: "boolean", default: false },
+    "fresh-clone": { type: "boolean", default: false },
+    "empty-npm-cache": { type: "boolean", default: false },
   },
 });
 const runs = Number(values.runs);
@@ -78,8 +84,10 @@ function stopped(child: ChildProcess): Promise<void> {
 /** Figures the start logs itself (pino lines): the history build and the newest day's publication. */
 async function logged(logPath: string): Promise<string[]> {
   const lines = (await readFile(logPath, "utf8")).split("\n");
-  const wanted = /history built|newest first|site listening|daily job/;
-  return lines.filter((l) => wanted.test(l)).map((l) => (JSON.parse(l) as { msg: string }).msg);
+  const wanted = /history built|newest first|site listening|daily job|added \d+ packages|built the pages/;
+  return lines
+    .filter((l) => wanted.test(l))
+    .map((l) => (l.startsWith("{") ? (JSON.parse(l) as { msg: string }).msg : l.trim()));
 }
 
 /** The process of src/main.ts, from its first log line (npm and tsx stand between it and us). */
@@ -99,10 +107,20 @@ async function oneRun(n: number): Promise<Run> {
   const dir = await mkdtemp(path.join(tmpdir(), "first-start-"));
   const logPath = path.join(dir, "npm-start.log");
   const log = await open(logPath, "w");
+  const clone = path.join(dir, "clone");
+  if (values["fresh-clone"]) execFileSync("git", ["clone", "--quiet", process.cwd(), clone]);
+  const npmCache = values["empty-npm-cache"] ? { npm_config_cache: path.join(dir, "npm-cache") } : {};
   const loadBefore = load();
   const started = performance.now();
   const child = spawn("npm", ["start"], {
-    env: { ...process.env, DATA_DIR: dir, PUBLISH_DIR: path.join(dir, "public"), PORT: String(port) },
+    cwd: values["fresh-clone"] ? clone : process.cwd(),
+    env: {
+      ...process.env,
+      ...npmCache,
+      DATA_DIR: dir,
+      PUBLISH_DIR: path.join(dir, "public"),
+      PORT: String(port),
+    },
     stdio: ["ignore", log.fd, log.fd],
     detached: true, // its own process group, killed whole if it does not stop
   });
