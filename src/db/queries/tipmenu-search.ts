@@ -44,116 +44,161 @@ function rank(key: RawBuilder<unknown>, termKey: string, words: string[]) {
   return sql`CASE WHEN ${key} = ${termKey} THEN 0 WHEN ${sql.join(prefixes, sql` AND `)} THEN 1 ELSE 2 END`;
 }
 
-interface SpreadRow {
-  gender: TipMenuGender | null;
-  count: number;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-}
-
-const noSpread = (): PriceSpread => ({ count: 0, min: null, q1: null, median: null, q3: null, max: null });
+/** One matching item: [performer id, item, tokens, amount kind, source, gender, last seen, rank]. */
+type MatchTuple = [
+  number,
+  string,
+  number,
+  TipMenuItem["amountKind"],
+  TipMenuItem["source"],
+  TipMenuGender,
+  string,
+  number,
+];
 
 /**
- * The tip menu search in one statement: the matching goals of the last 90 days (the term matched
- * against the distinct keys, then those keys' rows read by index) and the menu lines
- * of verified performers, in the token range, opted-out performers left out; the best 100 of the
- * asked gender, and the prices' spread per gender and over all. Performers are looked up for the
- * 100 shown only; the opted-out ones are left out by id, a set read once.
+ * Every item of the last 90 days that matches a term, of every gender and price, best first (rank,
+ * then cheapest, then most recently seen, then performer and item): the goals in room subjects
+ * (the term matched against the distinct keys, then those keys' rows read by index) and the menu
+ * lines of verified performers, opted-out performers left out. Every search of a term, whatever its
+ * gender and token range, is a filter of this list, so one statement serves them all.
  */
-export async function searchTipMenus(db: Db, q: TipMenuQuery, now: Date): Promise<TipMenuAnswer> {
-  const words = q.termKey.split(" ").filter(Boolean);
+async function termMatches(db: Db, termKey: string, since: Date): Promise<MatchTuple[]> {
+  const words = termKey.split(" ").filter(Boolean);
   const compact = words.join("");
-  const since = new Date(now.getTime() - TIP_MENU_DAYS * 86_400_000);
   const itemKey = sql`k.item_key`;
   const menuKey = sql`l."itemKey"`;
-  const { rows } = await sql<{
-    items: Array<Omit<TipMenuItem, "lastSeen"> & { lastSeen: string }>;
-    spread: SpreadRow[];
-  }>`
+  const { rows } = await sql<{ matches: MatchTuple[] | null }>`
     WITH opted AS MATERIALIZED (
       SELECT p.performer_id FROM optouts o JOIN performers p ON p.username = o.username
       WHERE o.confirmed_at IS NOT NULL
     ),
     keys AS MATERIALIZED (
-      SELECT k.item_key, ${rank(itemKey, q.termKey, words)} AS rank
+      SELECT k.item_key, ${rank(itemKey, termKey, words)} AS rank
       FROM subject_goal_items k WHERE ${matches(itemKey, words, compact)}
     ),
     matched AS (
       SELECT g.performer_id, g.item, g.tokens, g.amount_kind, 'subject' AS source, g.gender, g.last_seen, k.rank
       FROM keys k JOIN subject_goals g ON g.item_key = k.item_key
-      WHERE g.last_seen >= ${since} AND g.tokens BETWEEN ${q.minTokens} AND ${q.maxTokens}
-        AND g.performer_id NOT IN (SELECT performer_id FROM opted)
+      WHERE g.last_seen >= ${since} AND g.performer_id NOT IN (SELECT performer_id FROM opted)
       UNION ALL
       SELECT p.performer_id, l.item, l.tokens, 'goal', 'menu', p.gender, pp.updated_at,
-        ${rank(menuKey, q.termKey, words)}
+        ${rank(menuKey, termKey, words)}
       FROM performer_owners w
       JOIN performer_profiles pp ON pp.performer_id = w.performer_id
       JOIN performers p ON p.performer_id = w.performer_id
       CROSS JOIN LATERAL jsonb_to_recordset(pp.tip_menu) AS l (item text, "itemKey" text, tokens int)
-      WHERE p.gender IS NOT NULL AND l.tokens BETWEEN ${q.minTokens} AND ${q.maxTokens}
+      WHERE p.gender IS NOT NULL AND l.tokens IS NOT NULL
         AND ${matches(menuKey, words, compact)}
         AND w.performer_id NOT IN (SELECT performer_id FROM opted)
     )
-    SELECT
-      (SELECT coalesce(json_agg(i ORDER BY i.rank, i.tokens, i."lastSeen" DESC, i.n), '[]') FROM (
-        SELECT m.item, m.tokens, m.amount_kind AS "amountKind", m.source, m.rank, m.performer_id AS n,
-          json_build_object('username', p.username, 'displayName', p.display_name, 'gender', m.gender) AS performer,
-          m.last_seen AS "lastSeen"
-        FROM (
-          SELECT * FROM matched
-          ${q.gender === null ? sql`` : sql`WHERE gender = ${q.gender}`}
-          ORDER BY rank, tokens, last_seen DESC, performer_id
-          LIMIT ${TIP_MENU_ITEMS}
-        ) m JOIN performers p ON p.performer_id = m.performer_id) i) AS items,
-      (SELECT coalesce(json_agg(d), '[]') FROM (
-        SELECT gender, count(*)::int AS count, min(tokens) AS min,
-          percentile_cont(0.25) WITHIN GROUP (ORDER BY tokens) AS q1,
-          percentile_cont(0.5) WITHIN GROUP (ORDER BY tokens) AS median,
-          percentile_cont(0.75) WITHIN GROUP (ORDER BY tokens) AS q3,
-          max(tokens) AS max
-        FROM matched GROUP BY ROLLUP (gender)) d) AS spread`.execute(db);
-  const row = rows[0];
-  const byGender = Object.fromEntries(TIP_MENU_GENDERS.map((g) => [g, noSpread()])) as Record<
+    SELECT json_agg(json_build_array(performer_id, item, tokens, amount_kind, source, gender, last_seen, rank)
+      ORDER BY rank, tokens, last_seen DESC, performer_id, item) AS matches
+    FROM matched`.execute(db);
+  return rows[0]?.matches ?? [];
+}
+
+/** A term's matches kept a minute, about 16 MiB of them a database: each search of the term filters them. */
+const matchCache = namedCachePer<Db, string, MatchTuple[]>({
+  name: "tipmenu-term-matches",
+  key: "the term's key and the minute its 90 days start at",
+  bound: { bytes: 16 * 1024 * 1024, sizeOf: (rows) => 64 + rows.length * 160 },
+  ttlMs: 60_000,
+});
+
+/** PostgreSQL's percentile_cont over sorted values: the two nearest, interpolated. */
+function percentile(sorted: readonly number[], fraction: number): number {
+  const position = fraction * (sorted.length - 1);
+  const lower = Math.floor(position);
+  const first = sorted[lower] as number;
+  if (lower === position) return first;
+  const second = sorted[lower + 1] as number;
+  return first + (second - first) * (position - lower);
+}
+
+function spreadOf(tokens: number[]): PriceSpread {
+  if (tokens.length === 0) return noSpread();
+  tokens.sort((a, b) => a - b);
+  // Quartiles of whole tokens, to the whole token.
+  return {
+    count: tokens.length,
+    min: tokens[0] as number,
+    q1: Math.round(percentile(tokens, 0.25)),
+    median: Math.round(percentile(tokens, 0.5)),
+    q3: Math.round(percentile(tokens, 0.75)),
+    max: tokens[tokens.length - 1] as number,
+  };
+}
+
+const noSpread = (): PriceSpread => ({ count: 0, min: null, q1: null, median: null, q3: null, max: null });
+
+/**
+ * The tip menu search (decision 0024): the term's matches (termMatches, shared by its searches) in
+ * the token range; the best 100 of the asked gender, and the prices' spread per gender and over
+ * all. Performers are looked up for the 100 shown only.
+ */
+export async function searchTipMenus(db: Db, q: TipMenuQuery, now: Date): Promise<TipMenuAnswer> {
+  const since = new Date(now.getTime() - TIP_MENU_DAYS * 86_400_000);
+  const key = `${q.termKey}@${Math.floor(since.getTime() / 60_000)}`;
+  const all = await matchCache(db).getOrLoad(key, () => termMatches(db, q.termKey, since), {
+    at: now.getTime(),
+  });
+  const prices: Record<TipMenuGender, number[]> = { f: [], m: [], c: [], t: [] };
+  const everyPrice: number[] = [];
+  const shown: MatchTuple[] = [];
+  for (const match of all) {
+    const tokens = match[2];
+    if (tokens < q.minTokens || tokens > q.maxTokens) continue;
+    prices[match[5]].push(tokens);
+    everyPrice.push(tokens);
+    if (shown.length < TIP_MENU_ITEMS && (q.gender === null || match[5] === q.gender)) shown.push(match);
+  }
+  const names = await performerNames(db, [...new Set(shown.map((m) => m[0]))]);
+  const items: TipMenuItem[] = shown.flatMap(([id, item, tokens, amountKind, source, gender, lastSeen]) => {
+    const name = names.get(id);
+    if (name === undefined) return [];
+    return [
+      {
+        item,
+        tokens,
+        amountKind,
+        source,
+        performer: {
+          username: name.username,
+          ...(name.displayName ? { displayName: name.displayName } : {}),
+          gender,
+        },
+        lastSeen: new Date(lastSeen).toISOString(),
+      },
+    ];
+  });
+  const byGender = Object.fromEntries(TIP_MENU_GENDERS.map((g) => [g, spreadOf(prices[g])])) as Record<
     TipMenuGender,
     PriceSpread
   >;
-  let all = noSpread();
-  for (const s of row?.spread ?? []) {
-    // Quartiles of whole tokens, to the whole token.
-    const spread: PriceSpread = {
-      count: s.count,
-      min: s.min,
-      q1: Math.round(s.q1),
-      median: Math.round(s.median),
-      q3: Math.round(s.q3),
-      max: s.max,
-    };
-    if (s.gender === null) all = spread;
-    else byGender[s.gender] = spread;
-  }
-  const items: TipMenuItem[] = (row?.items ?? []).map((i) => ({
-    item: i.item,
-    tokens: i.tokens,
-    amountKind: i.amountKind,
-    source: i.source,
-    performer: {
-      username: i.performer.username,
-      ...(i.performer.displayName ? { displayName: i.performer.displayName } : {}),
-      gender: i.performer.gender,
-    },
-    lastSeen: new Date(i.lastSeen).toISOString(),
-  }));
   return {
     searchTerm: q.searchTerm,
     gender: q.gender ?? "all",
     minTokens: q.minTokens,
     maxTokens: q.maxTokens,
     items,
-    distribution: { all, byGender },
+    distribution: { all: spreadOf(everyPrice), byGender },
   };
+}
+
+async function performerNames(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { username: string; displayName: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("performers")
+    .select(["performer_id", "username", "display_name"])
+    .where("performer_id", "in", ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [Number(r.performer_id), { username: r.username, displayName: r.display_name }]),
+  );
 }
 
 /** The items most performers asked for in the last 90 days, with their median price. */

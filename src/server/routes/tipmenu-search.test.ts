@@ -157,6 +157,24 @@ describe("POST /v1/tipmenu-search", () => {
     expect((await post({ searchTerm: "xylophone" })).body.items).toEqual([]);
   });
 
+  it("gives no figure of a spread with no prices, over all as per gender", async () => {
+    const none = { count: 0, min: null, q1: null, median: null, q3: null, max: null };
+    const { body } = await post({ searchTerm: "xylophone" });
+    expect(body.distribution).toEqual({ all: none, byGender: { f: none, m: none, c: none, t: none } });
+  });
+
+  it("answers each gender and range of a term as if it were the only search", async () => {
+    // Every search of a term filters the term's one list of matches: asked in turn, none leaks into another.
+    const first = (await post({ searchTerm: "oil show" })).body;
+    const women = (await post({ searchTerm: "oil show", gender: "f", minTokens: 350 })).body;
+    expect(names(women)).toEqual(["anna:500", "vera:400"]);
+    // The spread is over every gender in the range: anna, vera and duo.
+    expect(women.distribution.all).toEqual({ count: 3, min: 400, q1: 450, median: 500, q3: 650, max: 800 });
+    const cheap = (await post({ searchTerm: "oil show", maxTokens: 250 })).body;
+    expect(names(cheap)).toEqual(["carl:200", "tess:100"]);
+    expect((await post({ searchTerm: "oil show" })).body).toEqual(first);
+  });
+
   it.each([
     [{}, "searchTerm", `searchTerm: ${TERM_EXPECTED}`],
     [{ searchTerm: "o" }, "searchTerm", `searchTerm: ${TERM_TOO_SHORT}`],
