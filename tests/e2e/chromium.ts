@@ -5,7 +5,9 @@ import { type Browser, chromium } from "playwright-core";
 /**
  * The system Chromium, never a downloaded one (the machines reach no browser download host).
  * CHROMIUM_PATH wins; else Debian's. When none is installed and we are root, Debian's package is
- * installed here, once: `npm test` must work on a fresh machine with no other setup.
+ * installed here, once: `npm test` must work on a fresh machine with no other setup. The browser
+ * layer's workers start together, so the install holds a lock (flock): the first installs, the
+ * others wait for it and find the binary (two apt-gets at once fail on dpkg's own lock).
  */
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
@@ -25,7 +27,9 @@ export function chromiumPath(): string {
   process.stderr.write(
     "installing the system Chromium for the browser tests (apt-get install -y chromium)...\n",
   );
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+  const install = "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium";
+  const missing = CANDIDATES.map((p) => `[ ! -x ${p} ]`).join(" && ");
+  execSync(`flock /tmp/camstats-chromium-install.lock sh -c 'if ${missing}; then ${install}; fi'`, {
     stdio: "inherit",
   });
   const installed = CANDIDATES.find((p) => existsSync(p));
