@@ -115,5 +115,5 @@ export async function copyFolderToStore(from: string, family: StoreFamily): Prom
 
 /** Whether a store holds any object (a restore fills only an empty store). */
 export async function holdsObjects(store: Storage): Promise<boolean> {
-  return (await store.list("")).length > 0;
+  return store.holds("");
 }

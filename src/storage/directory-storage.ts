@@ -21,6 +21,34 @@ const MISSING = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);
 const isMissing = (error: unknown) => MISSING.has((error as NodeJS.ErrnoException).code ?? "");
 
 /**
+ * The keys of the files under base that start with prefix, in no order: the walk starts from the
+ * deepest folder the prefix names and enters only folders that can hold such a key, so a reader
+ * that stops at the first walks no further. Dot-named files (a put's unfinished ones) are no keys.
+ */
+async function* keysUnder(base: string, prefix: string): AsyncGenerator<string> {
+  const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+  const pending = [folder];
+  for (let relative = pending.pop(); relative !== undefined; relative = pending.pop()) {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await readdir(path.join(base, ...relative.split("/").filter(Boolean)), {
+        withFileTypes: true,
+      });
+    } catch (error) {
+      if (isMissing(error)) continue;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const key = relative === "" ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) pending.push(key);
+      } else if (entry.isFile() && key.startsWith(prefix)) yield key;
+    }
+  }
+}
+
+/**
  * A store in a directory: each key is the file of that path under root, so the layout is the one
  * the site has always written. A put writes a dot-named temporary file beside the target and
  * renames it over (atomic on one file system); the dot keeps it out of every listing.
@@ -92,32 +120,18 @@ export function directoryStorage(root: string): Storage {
 
     async list(prefix) {
       checkPrefix(prefix);
-      // Walk from the deepest folder the prefix names; keys are then filtered by the whole prefix.
-      const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
       const found: ObjectInfo[] = [];
-      const walk = async (relative: string): Promise<void> => {
-        let entries: import("node:fs").Dirent[];
-        try {
-          entries = await readdir(path.join(base, ...relative.split("/").filter(Boolean)), {
-            withFileTypes: true,
-          });
-        } catch (error) {
-          if (isMissing(error)) return;
-          throw error;
-        }
-        for (const entry of entries) {
-          if (entry.name.startsWith(".")) continue;
-          const key = relative === "" ? entry.name : `${relative}/${entry.name}`;
-          if (entry.isDirectory()) {
-            if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) await walk(key);
-          } else if (entry.isFile() && key.startsWith(prefix)) {
-            const info = await stat(path.join(base, ...key.split("/"))).catch(() => null);
-            if (info !== null) found.push({ key, size: info.size, modifiedMs: info.mtimeMs });
-          }
-        }
-      };
-      await walk(folder);
+      for await (const key of keysUnder(base, prefix)) {
+        const info = await stat(path.join(base, ...key.split("/"))).catch(() => null);
+        if (info !== null) found.push({ key, size: info.size, modifiedMs: info.mtimeMs });
+      }
       return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    },
+
+    async holds(prefix) {
+      checkPrefix(prefix);
+      for await (const _key of keysUnder(base, prefix)) return true;
+      return false;
     },
 
     async delete(key) {

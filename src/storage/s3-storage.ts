@@ -124,6 +124,14 @@ export function s3Storage(location: S3Location): Storage {
       return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
 
+    async holds(prefix) {
+      checkPrefix(prefix);
+      const page = await client.send(
+        new ListObjectsCommand({ Bucket, Prefix: location.prefix + prefix, MaxKeys: 1 }),
+      );
+      return (page.Contents ?? []).some((item) => item.Key !== undefined);
+    },
+
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: fullKey(key) }));
     },

@@ -36,6 +36,8 @@ export interface Storage {
   stamp(key: string): Promise<{ version: string; modifiedMs: number } | null>;
   /** Every object whose key starts with prefix (a folder ends with `/`), sorted by key. */
   list(prefix: string): Promise<ObjectInfo[]>;
+  /** Whether any object's key starts with prefix: a directory's walk stops at the first, a bucket lists one. */
+  holds(prefix: string): Promise<boolean>;
   /** Deletes the object (and a directory's folders it leaves empty); one that is not there is fine. */
   delete(key: string): Promise<void>;
   /**
@@ -60,7 +62,7 @@ export function checkKey(key: string): string {
   return key;
 }
 
-/** A prefix for list(): a key, a key's start, or "" for everything. */
+/** A prefix for list() and holds(): a key, a key's start, or "" for everything. */
 export function checkPrefix(prefix: string): string {
   if (prefix === "") return prefix;
   checkKey(prefix.endsWith("/") ? prefix.slice(0, -1) : prefix);

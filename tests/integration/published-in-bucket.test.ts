@@ -45,6 +45,7 @@ function recording(store: Storage): { store: Storage; puts: { key: string; bytes
       head: (key) => store.head(key),
       stamp: (key) => store.stamp(key),
       list: (prefix) => store.list(prefix),
+      holds: (prefix) => store.holds(prefix),
       delete: (key) => store.delete(key),
     },
   };

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,6 +48,10 @@ for (const { name, open, replacesAtomically } of stores) {
       ({ store, close } = await open());
     });
     afterAll(() => close());
+
+    it("holds nothing when new", async () => {
+      expect(await store.holds("")).toBe(false);
+    });
 
     it("puts, gets, replaces and deletes an object", async () => {
       expect(await store.get("a/one.json")).toBeNull();
@@ -107,6 +111,16 @@ for (const { name, open, replacesAtomically } of stores) {
       expect(await store.list("nothing/")).toEqual([]);
     });
 
+    it("says whether it holds an object by prefix, as list would find one", async () => {
+      // The keys of the listing test above.
+      for (const prefix of ["", "l/", "l/b", "l/b/", "l/b/1.json", "l/bb", "m/"]) {
+        expect(await store.holds(prefix), prefix).toBe(true);
+      }
+      for (const prefix of ["nothing/", "l/c", "l/b/3", "m/c.json/", "n"]) {
+        expect(await store.holds(prefix), prefix).toBe(false);
+      }
+    });
+
     it("lists past a page of 1,000 keys, each once", async () => {
       const keys = Array.from({ length: 1_005 }, (_, i) => `p/${String(i).padStart(4, "0")}.json`);
       for (let i = 0; i < keys.length; i += 50) {
@@ -153,6 +167,21 @@ for (const { name, open, replacesAtomically } of stores) {
 }
 
 describe("the directory store", () => {
+  it("holds no object where only a put's unfinished file is", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "storage-holds-"));
+    try {
+      const store = directoryStorage(dir);
+      await mkdir(path.join(dir, "a"), { recursive: true });
+      await writeFile(path.join(dir, "a", ".x.json.0123456789ab.tmp"), "half");
+      expect(await store.holds("")).toBe(false);
+      expect(await store.holds("a/")).toBe(false);
+      await store.put("a/x.json", Buffer.from("{}"));
+      expect(await store.holds("a/")).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("sweeps the temporary files a crash left, once old, at any depth, and nothing else", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "storage-sweep-"));
     try {
