@@ -20,7 +20,7 @@ import { fillGoals, MENUS, searches } from "./tipmenu-data.ts";
  * at --rate for --duration seconds over a mix of terms, genders and token ranges:
  *
  *   (a) GET /about, a page the page cache keeps: the same run's baseline;
- *   (b) POST /v1/tipmenu-search over the mix (each distinct search's answer is reused a minute);
+ *   (b) POST /v1/tipmenu-search over the mix (each term's matches are read once a minute);
  *   (b2) the same with every request a search of its own, so none is reused: the query's own cost;
  *   (c) GET /tipmenu/{searchTerm}/{gender}, the answer's page, as the page cache keeps it (each of
  *       the mix's pages rendered twice before).

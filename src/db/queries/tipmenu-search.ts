@@ -98,7 +98,11 @@ async function termMatches(db: Db, termKey: string, since: Date): Promise<MatchT
   return rows[0]?.matches ?? [];
 }
 
-/** A term's matches kept a minute, about 16 MiB of them a database: each search of the term filters them. */
+/**
+ * A term's matches kept a minute, about 16 MiB of them a database: each search of the term filters
+ * them. This is the search's one reuse (decision 0024): the goals change with the polls and an
+ * opt-out must leave the answers, so nothing is kept longer than the minute.
+ */
 const matchCache = namedCachePer<Db, string, MatchTuple[]>({
   name: "tipmenu-term-matches",
   key: "the term's key and the minute its 90 days start at",
@@ -133,9 +137,10 @@ function spreadOf(tokens: number[]): PriceSpread {
 const noSpread = (): PriceSpread => ({ count: 0, min: null, q1: null, median: null, q3: null, max: null });
 
 /**
- * The tip menu search (decision 0024): the term's matches (termMatches, shared by its searches) in
- * the token range; the best 100 of the asked gender, and the prices' spread per gender and over
- * all. Performers are looked up for the 100 shown only.
+ * The tip menu search (decision 0024), for the call and the pages alike: the term's matches
+ * (termMatches, kept a minute and shared by every search of the term) in the token range; the best
+ * 100 of the asked gender, and the prices' spread per gender and over all. Performers are looked
+ * up for the 100 shown only; the term is echoed as this visitor wrote it.
  */
 export async function searchTipMenus(db: Db, q: TipMenuQuery, now: Date): Promise<TipMenuAnswer> {
   const since = new Date(now.getTime() - TIP_MENU_DAYS * 86_400_000);
@@ -214,29 +219,4 @@ export async function popularTipMenuItems(db: Db, now: Date, limit = POPULAR_ITE
     ORDER BY count(*) DESC, g.item_key
     LIMIT ${limit}`.execute(db);
   return rows;
-}
-
-/** How long an answer is reused, and how many are kept (the oldest go first). */
-export const ANSWER_REUSE_MS = 60_000;
-/** The answers' cache, one a database: a search's answer kept a minute, the 500 most recently asked. */
-const answerCache = namedCachePer<Db, string, TipMenuAnswer>({
-  name: "tipmenu-answers",
-  key: "the search: term, gender, token range",
-  bound: { entries: 500 },
-  ttlMs: ANSWER_REUSE_MS,
-});
-
-/**
- * searchTipMenus, each distinct search's answer reused for a minute: the answer is the same for
- * everyone, the goals change with the polls, and the searches people make repeat (the popular
- * items, shared links). The call and the pages share it; a failed search is not kept.
- */
-export function searchTipMenusReused(db: Db, q: TipMenuQuery, now: Date): Promise<TipMenuAnswer> {
-  const answers = answerCache(db);
-  const key = JSON.stringify([q.termKey, q.gender, q.minTokens, q.maxTokens]);
-  const answer = answers.getOrLoad(key, () => searchTipMenus(db, { ...q, searchTerm: q.termKey }, now), {
-    at: now.getTime(),
-  });
-  // The term as this visitor wrote it; the rest is shared.
-  return answer.then((a) => ({ ...a, searchTerm: q.searchTerm }));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { itemKeyOf } from "../../collect/subject-goal.ts";
 import type { Db } from "../../db/connect.ts";
-import { searchTipMenusReused } from "../../db/queries/tipmenu-search.ts";
+import { searchTipMenus } from "../../db/queries/tipmenu-search.ts";
 import { RANGE_REVERSED, TOKENS_MAX, TOKENS_MIN } from "../../site/tipmenu.ts";
 import { termField, tokensField } from "../../site/tipmenu-input.ts";
 import { parseInput } from "../api/api-error.ts";
@@ -22,14 +22,15 @@ const tipMenuBody = z
 /**
  * POST /v1/tipmenu-search {gender, minTokens, maxTokens, searchTerm} (SPEC §7, unauthenticated):
  * what performers charge for an item, from the goals in their room subjects and the tip menus of
- * verified performers (decision 0024). Validate, query, respond; the same answer for everyone: each
- * distinct search's answer is reused a minute, and HTTP caches may keep it as long as the API's lists.
+ * verified performers (decision 0024). Validate, query, respond; the same answer for everyone: a
+ * term's matches are read once a minute for all its searches, and HTTP caches may keep an answer
+ * as long as the API's lists.
  */
 export function registerTipMenuSearch(app: FastifyInstance, db: Db, now: () => number = Date.now): void {
   app.post("/v1/tipmenu-search", async (request, reply) => {
     const body = parseInput(tipMenuBody, request.body);
     const gender = storedGender(body.gender);
-    const answer = await searchTipMenusReused(
+    const answer = await searchTipMenus(
       db,
       {
         searchTerm: body.searchTerm,

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { namedCachePer } from "../../../cache/named-cache.ts";
 import { itemKeyOf } from "../../../collect/subject-goal.ts";
 import type { Db } from "../../../db/connect.ts";
-import { popularTipMenuItems, searchTipMenusReused } from "../../../db/queries/tipmenu-search.ts";
+import { popularTipMenuItems, searchTipMenus } from "../../../db/queries/tipmenu-search.ts";
 import {
   GENDER_CODE_OF,
   isTipMenuPageGender,
@@ -99,7 +99,7 @@ export async function loadTipMenu({ params, request, context }: PageLoaderArgs) 
   if (typeof max === "string") return refuse(`max ${max}`);
   if (min > max) return refuse(RANGE_REVERSED.replace("minTokens", "min").replace("maxTokens", "max"));
 
-  const answer = await searchTipMenusReused(
+  const answer = await searchTipMenus(
     context.db,
     {
       searchTerm: term.data,
