@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
+import type { Kysely } from "kysely";
+import { connect } from "../db/connect.ts";
 import { restoreDatabase } from "./database-restore.ts";
 import { AUTH_SECRET_FILE, MANIFEST_FILE, type Manifest, parseManifest, STORE_FOLDER } from "./manifest.ts";
 import { openSiteDatabase, type SiteConfig } from "./site-database.ts";
@@ -46,18 +46,15 @@ export async function restoreSite(
   try {
     if (database.siteRunning)
       throw new Error(`a site is running on ${config.DATA_DIR}: stop it, and restore into a fresh DATA_DIR`);
-    const pool = new pg.Pool({
-      connectionString: database.url,
-      max: 2,
-      application_name: "camstats-restore",
-    });
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    // connect(): its pool's clients carry the listeners that keep a lost connection from crashing
+    // the command with an unhandled 'error' (the embedded server stops right after).
+    const { db, pool, close } = connect(database.url, { max: 2, applicationName: "camstats-restore" });
     const client = await pool.connect();
     try {
-      await restoreDatabase(db, client, dir, manifest, log);
+      await restoreDatabase(db as unknown as Kysely<unknown>, client, dir, manifest, log);
     } finally {
       client.release();
-      await db.destroy();
+      await close();
     }
   } finally {
     await database.close();
