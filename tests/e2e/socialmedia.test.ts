@@ -77,9 +77,10 @@ describe("the social media editor in a browser", () => {
           /^<p><a href="[^"]+"><img src="http[^"]+\/social\/buttons\/room\.[0-9a-f]{10}\.png"/,
         );
 
-        // Every image of the preview loaded from our origin.
+        // Every image of the preview loaded from our origin: decode() waits for the ones the
+        // last ticks added, and a broken one keeps its width 0.
         const sizes = await page.evaluate<number[]>(
-          `[...document.querySelectorAll('[data-testid="socialmedia-preview"] img')].map((i) => i.naturalWidth)`,
+          `Promise.all([...document.querySelectorAll('[data-testid="socialmedia-preview"] img')].map((i) => i.decode().then(() => i.naturalWidth, () => 0)))`,
         );
         expect(sizes.every((w) => w > 0)).toBe(true);
 
