@@ -3,7 +3,13 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { budgetProblems, firstVisitWeights, KIB, ROUTE_BUDGET } from "../../scripts/js-budgets.ts";
+import {
+  budgetProblems,
+  firstVisitWeights,
+  KIB,
+  LIGHTEST_BUDGET,
+  ROUTE_BUDGET,
+} from "../../scripts/js-budgets.ts";
 import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 
 /** Issue 31, point 1: every route's first visit within its budget of gzipped JavaScript. */
@@ -15,6 +21,7 @@ describe("first-visit JavaScript budgets", () => {
     expect(weights.routes.length).toBeGreaterThan(60);
     expect(weights.routes.map((r) => r.route)).toContain("routes/performer");
     expect(budgetProblems(weights)).toEqual([]);
+    expect(weights.routes.at(-1)?.bytes).toBeLessThanOrEqual(LIGHTEST_BUDGET);
   });
 
   it("names the route and its heaviest file when a route passes its budget", async () => {
@@ -44,6 +51,32 @@ describe("first-visit JavaScript budgets", () => {
       expect(problems[0]).toMatch(
         /^routes\/heavy: 151\.\d KiB on a first visit, over 150\.0 KiB; its heaviest files: \/assets\/heavy\.js \(151\.\d KiB\), \/assets\/light\.js/,
       );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("names the lightest route when even it passes the lightest page's budget", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "camstats-budgets-"));
+    try {
+      await mkdir(path.join(dir, "assets"));
+      const manifest = {
+        entry: { module: "/assets/entry.js", imports: [] },
+        routes: {
+          root: { id: "root", module: "/assets/root.js", imports: [] },
+          "routes/only": { id: "routes/only", module: "/assets/only.js", imports: [] },
+        },
+      };
+      await writeFile(
+        path.join(dir, "assets", "manifest-abc123.js"),
+        `window.__m=${JSON.stringify(manifest)};`,
+      );
+      await writeFile(path.join(dir, "assets", "entry.js"), "x();");
+      await writeFile(path.join(dir, "assets", "root.js"), "x();");
+      await writeFile(path.join(dir, "assets", "only.js"), randomBytes(LIGHTEST_BUDGET + KIB));
+      expect(budgetProblems(firstVisitWeights(dir))).toEqual([
+        expect.stringMatching(/^the lightest first visit \(routes\/only\): 101\.\d KiB, over 100\.0 KiB$/),
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
