@@ -37,12 +37,18 @@ async function start(): Promise<void> {
 }
 
 /**
- * React on the server moves the `<link rel="modulepreload">` that React Router's `<Scripts>` draws
- * at the end of `<body>` up into `<head>`, and adds a `<link rel="preload">` of its own for the
- * first images; React in the browser knows and skips them. Preact pairs nodes by position, and
- * would pair the page's stylesheets with them. The module preloads go back where the router's
- * first render has them (just before its context script); the image preloads, drawn by no
- * component and already fetched, go.
+ * What React's server render moved, put back where React Router's first render in the browser has
+ * it; React in the browser knows and skips these, but Preact pairs the server's nodes with its own
+ * by position, and would pair a stylesheet's `<link>` with another link (the browser then loads
+ * that link's address as a stylesheet):
+ * - the `<link rel="modulepreload">` of `<Scripts>` go back from `<head>` to just before its
+ *   context script, at the end of `<body>`;
+ * - React's own `<link rel="preload">` of the first images, drawn by no component and already
+ *   fetched, go;
+ * - React writes the routes' other links (the icon, the blog's feed) before every stylesheet, and
+ *   the router interleaves them, route by route as `links()` gives them: each goes back just
+ *   before the stylesheet that follows it there (the stylesheets themselves are not moved, so
+ *   the page's styles never come off).
  */
 function undoReactsHoisting(): void {
   const context = [...document.body.querySelectorAll("script:not([src])")].find((script) =>
@@ -52,6 +58,51 @@ function undoReactsHoisting(): void {
     if (context) context.before(link);
   }
   for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+
+  const inHead = [...document.head.querySelectorAll("link")];
+  const find = (link: LinkDescriptor) =>
+    inHead.find((node) => node.getAttribute("rel") === link.rel && node.getAttribute("href") === link.href);
+  let waiting: HTMLLinkElement[] = [];
+  for (const link of routerLinkOrder()) {
+    const node = find(link);
+    if (!node) continue;
+    if (link.rel !== "stylesheet") {
+      waiting.push(node);
+      continue;
+    }
+    for (const other of waiting) node.before(other);
+    waiting = [];
+  }
+  let anchor = inHead.filter((node) => node.rel === "stylesheet").at(-1);
+  for (const other of anchor ? waiting : []) {
+    anchor?.after(other);
+    anchor = other;
+  }
+}
+
+interface LinkDescriptor {
+  rel?: string;
+  href?: string;
+}
+
+declare global {
+  interface Window {
+    __reactRouterManifest?: { routes: Record<string, { css?: string[] } | undefined> };
+    __reactRouterRouteModules?: Record<string, { links?: () => LinkDescriptor[] } | undefined>;
+  }
+}
+
+/**
+ * The links React Router's `<Links>` draws, in its order: for each route of the page, root first,
+ * the route's built stylesheets and then its `links()`.
+ */
+function routerLinkOrder(): LinkDescriptor[] {
+  const manifest = window.__reactRouterManifest;
+  const modules = window.__reactRouterRouteModules ?? {};
+  return Object.entries(modules).flatMap(([id, module]) => [
+    ...(manifest?.routes[id]?.css ?? []).map((href) => ({ rel: "stylesheet", href })),
+    ...(module?.links?.() ?? []),
+  ]);
 }
 
 void start();

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.ts";
+import { publishMonthlyReports } from "../../src/publish/reports/monthly-reports.ts";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { testPublishContext } from "../helpers/publish.ts";
+import { insertReportHistory, REPORT_DAY } from "../helpers/report-history.ts";
+import { DESKTOP } from "./browser.ts";
+import { browserSite } from "./browser-site.ts";
+import { heading, PERSON } from "./page-helpers.ts";
+
+/**
+ * The browser's scripts take over the server's HTML without rewriting it (decision 0054): Preact
+ * pairs the server's nodes with its own by position, so a `<link>` React's server render moved
+ * would be rewritten into another (a feed's address loaded as a stylesheet, say). Every change of
+ * a link's `rel` or `href` from the first byte to a quiet page is recorded and must be none.
+ */
+const RECORD_LINK_REWRITES = `
+  window.__linkRewrites = [];
+  new MutationObserver((records) => {
+    for (const r of records)
+      if (r.target.nodeName === "LINK")
+        window.__linkRewrites.push(r.attributeName + ": " + r.oldValue + " -> " + r.target.getAttribute(r.attributeName));
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["rel", "href"], attributeOldValue: true });
+`;
+
+describe("taking over the server's HTML", () => {
+  let t: TestDatabase;
+
+  const site = browserSite(async () => {
+    t = await createTestDatabase();
+    await insertReportHistory(t.db);
+    const context = await testPublishContext(t.db);
+    await publishMonthlyReports(context, REPORT_DAY);
+    const app = testApp(t.db, {
+      publishDir: context.root,
+      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
+    });
+    return { app, cleanUp: [() => context.remove(), () => t.drop()] };
+  });
+
+  for (const [path, title] of [
+    ["/blog", "Blog"],
+    ["/about", "About camstats"],
+  ] as const) {
+    it(`rewrites no link of ${path}, and keeps the server's links in <head>`, async () => {
+      const context = await site.browser.newContext({ viewport: DESKTOP, userAgent: PERSON });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(RECORD_LINK_REWRITES);
+        const errors: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error") errors.push(message.text());
+        });
+        await page.goto(`${site.origin}${path}`);
+        const links = `[...document.head.querySelectorAll("link")].map((l) => l.rel + " " + l.getAttribute("href")).sort()`;
+        const served = await page.evaluate<string[]>(links);
+        await heading(page, title);
+        // Taken over: the scripts have run once the account menu knows the visitor.
+        await page.waitForLoadState("networkidle");
+        expect(await page.evaluate<string[]>("window.__linkRewrites")).toEqual([]);
+        const kept = served.filter(
+          (link) => !link.startsWith("modulepreload ") && !link.startsWith("preload "),
+        );
+        expect(await page.evaluate<string[]>(links)).toEqual(kept);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
