@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.ts";
-import { publishMonthlyReports } from "../../src/publish/reports/monthly-reports.ts";
-import { testApp } from "../helpers/api.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { testPublishContext } from "../helpers/publish.ts";
-import { insertReportHistory, REPORT_DAY } from "../helpers/report-history.ts";
+import { startBlogSite } from "./blog-site.ts";
 import { DESKTOP, expectNoSeriousViolations, PHONE } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
 import { heading, pageOverflows } from "./page-helpers.ts";
@@ -15,19 +10,7 @@ import { heading, pageOverflows } from "./page-helpers.ts";
  * screen content or serious accessibility violations.
  */
 describe("the blog in a browser", () => {
-  let t: TestDatabase;
-
-  const site = browserSite(async () => {
-    t = await createTestDatabase();
-    await insertReportHistory(t.db);
-    const context = await testPublishContext(t.db);
-    await publishMonthlyReports(context, REPORT_DAY);
-    const app = testApp(t.db, {
-      publishDir: context.root,
-      config: loadConfig({ PLATFORM_NAME: "TestCams", PLATFORM_SLUG: "testcams", PLATFORM_ABBR: "tc" }),
-    });
-    return { app, cleanUp: [() => context.remove(), () => t.drop()] };
-  });
+  const site = browserSite(startBlogSite);
   const { open } = site;
 
   for (const [name, viewport] of [

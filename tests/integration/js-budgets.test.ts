@@ -24,61 +24,64 @@ describe("first-visit JavaScript budgets", () => {
     expect(weights.routes.at(-1)?.bytes).toBeLessThanOrEqual(LIGHTEST_BUDGET);
   });
 
-  it("names the route and its heaviest file when a route passes its budget", async () => {
+  /**
+   * A build of the entry, the root and `routes` (each route's module, and what it imports), in a
+   * temporary directory: `files` are the modules' contents ("x();" for any not named).
+   */
+  async function withBuild(
+    routes: Record<string, string[]>,
+    files: Record<string, Buffer>,
+    check: (dir: string) => void,
+  ): Promise<void> {
     const dir = await mkdtemp(path.join(tmpdir(), "camstats-budgets-"));
     try {
       await mkdir(path.join(dir, "assets"));
+      const module = (id: string) => `/assets/${id.replace("routes/", "")}.js`;
       const manifest = {
         entry: { module: "/assets/entry.js", imports: [] },
-        routes: {
-          root: { id: "root", module: "/assets/root.js", imports: [] },
-          "routes/light": { id: "routes/light", module: "/assets/light.js", imports: [] },
-          "routes/heavy": { id: "routes/heavy", module: "/assets/heavy.js", imports: ["/assets/light.js"] },
-        },
+        routes: Object.fromEntries(
+          [["root", []] as const, ...Object.entries(routes)].map(([id, imports]) => [
+            id,
+            { id, module: module(id), imports: imports.map(module) },
+          ]),
+        ),
       };
       await writeFile(
         path.join(dir, "assets", "manifest-abc123.js"),
         `window.__m=${JSON.stringify(manifest)};`,
       );
-      for (const name of ["entry", "root", "light"])
-        await writeFile(path.join(dir, "assets", `${name}.js`), "x();");
-      // Random bytes do not compress: the route weighs what they weigh.
-      await writeFile(path.join(dir, "assets", "heavy.js"), randomBytes(ROUTE_BUDGET + KIB));
-      const weights = firstVisitWeights(dir);
-      expect(weights.routes.map((r) => r.route)).toEqual(["routes/heavy", "routes/light"]);
-      const problems = budgetProblems(weights);
-      expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatch(
-        /^routes\/heavy: 151\.\d KiB on a first visit, over 150\.0 KiB; its heaviest files: \/assets\/heavy\.js \(151\.\d KiB\), \/assets\/light\.js/,
-      );
+      for (const id of ["entry", "root", ...Object.keys(routes)]) {
+        const name = module(id).slice("/assets/".length);
+        await writeFile(path.join(dir, "assets", name), files[name] ?? "x();");
+      }
+      check(dir);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  it("names the route and its heaviest file when a route passes its budget", async () => {
+    // Random bytes do not compress: the route weighs what they weigh.
+    await withBuild(
+      { "routes/light": [], "routes/heavy": ["routes/light"] },
+      { "heavy.js": randomBytes(ROUTE_BUDGET + KIB) },
+      (dir) => {
+        const weights = firstVisitWeights(dir);
+        expect(weights.routes.map((r) => r.route)).toEqual(["routes/heavy", "routes/light"]);
+        const problems = budgetProblems(weights);
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(
+          /^routes\/heavy: 151\.\d KiB on a first visit, over 150\.0 KiB; its heaviest files: \/assets\/heavy\.js \(151\.\d KiB\), \/assets\/light\.js/,
+        );
+      },
+    );
   });
 
   it("names the lightest route when even it passes the lightest page's budget", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "camstats-budgets-"));
-    try {
-      await mkdir(path.join(dir, "assets"));
-      const manifest = {
-        entry: { module: "/assets/entry.js", imports: [] },
-        routes: {
-          root: { id: "root", module: "/assets/root.js", imports: [] },
-          "routes/only": { id: "routes/only", module: "/assets/only.js", imports: [] },
-        },
-      };
-      await writeFile(
-        path.join(dir, "assets", "manifest-abc123.js"),
-        `window.__m=${JSON.stringify(manifest)};`,
-      );
-      await writeFile(path.join(dir, "assets", "entry.js"), "x();");
-      await writeFile(path.join(dir, "assets", "root.js"), "x();");
-      await writeFile(path.join(dir, "assets", "only.js"), randomBytes(LIGHTEST_BUDGET + KIB));
+    await withBuild({ "routes/only": [] }, { "only.js": randomBytes(LIGHTEST_BUDGET + KIB) }, (dir) => {
       expect(budgetProblems(firstVisitWeights(dir))).toEqual([
         expect.stringMatching(/^the lightest first visit \(routes\/only\): 101\.\d KiB, over 100\.0 KiB$/),
       ]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
