@@ -30,6 +30,8 @@ export async function openPage(
     userAgent?: string;
     /** The browser's time zone (an IANA name): what the page's scripts see as the visitor's. */
     timezoneId?: string;
+    /** Runs in the page before any of its own scripts (to record what they do from the first byte). */
+    initScript?: string;
   } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
@@ -39,6 +41,7 @@ export async function openPage(
     ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
   });
   const violations = await recordPolicyViolations(context);
+  if (options.initScript !== undefined) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { startBlogSite } from "./blog-site.ts";
 import { DESKTOP } from "./browser.ts";
 import { browserSite } from "./browser-site.ts";
-import { heading, PERSON } from "./page-helpers.ts";
+import { heading } from "./page-helpers.ts";
 
 /**
  * The browser's scripts take over the server's HTML without rewriting it (decision 0054): Preact
@@ -27,29 +27,18 @@ describe("taking over the server's HTML", () => {
     ["/about", "About camstats"],
   ] as const) {
     it(`rewrites no link of ${path}, and keeps the server's links in <head>`, async () => {
-      const context = await site.browser.newContext({ viewport: DESKTOP, userAgent: PERSON });
-      try {
-        const page = await context.newPage();
-        await page.addInitScript(RECORD_LINK_REWRITES);
-        const errors: string[] = [];
-        page.on("console", (message) => {
-          if (message.type() === "error") errors.push(message.text());
-        });
-        await page.goto(`${site.origin}${path}`);
-        const links = `[...document.head.querySelectorAll("link")].map((l) => l.rel + " " + l.getAttribute("href")).sort()`;
-        const served = await page.evaluate<string[]>(links);
-        await heading(page, title);
-        // Taken over: the scripts have run once the account menu knows the visitor.
-        await page.waitForLoadState("networkidle");
-        expect(await page.evaluate<string[]>("window.__linkRewrites")).toEqual([]);
-        const kept = served.filter(
-          (link) => !link.startsWith("modulepreload ") && !link.startsWith("preload "),
-        );
-        expect(await page.evaluate<string[]>(links)).toEqual(kept);
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      const links = `[...document.head.querySelectorAll("link")].map((l) => l.rel + " " + l.getAttribute("href")).sort()`;
+      const served = await site.open(path, { javaScript: false });
+      const kept = (await served.page.evaluate<string[]>(links)).filter(
+        (link) => !link.startsWith("modulepreload ") && !link.startsWith("preload "),
+      );
+      const { page, errors } = await site.open(path, { viewport: DESKTOP, initScript: RECORD_LINK_REWRITES });
+      await heading(page, title);
+      // Taken over once the page is quiet: the entry and the routes' modules have loaded and run.
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate<string[]>("window.__linkRewrites")).toEqual([]);
+      expect(await page.evaluate<string[]>(links)).toEqual(kept);
+      expect(errors).toEqual([]);
     });
   }
 });
