@@ -31,7 +31,9 @@ const withDatabase = { globalSetup: ["tests/global-setup.ts"] };
  * layer's time (BENCHMARKS.md, "Test layers", issue 31). They set no process-wide state and share
  * no rows (a database each); those that replace a module or time themselves (tests/layers.ts,
  * ownProcessReason) keep a process of their own per file, in the project `integration-isolated`
- * of the same group. The browser layer, tried so too, keeps a process per file (BENCHMARKS.md).
+ * of the same group. The browser layer runs so too (its files were a process each until a run on
+ * the quiet machine passed whole: BENCHMARKS.md, issue 31, point 3), which also spares each file
+ * the server's first, slow renders.
  */
 function sharedAndIsolated(files: string[]): { shared: string[]; isolated: string[] } {
   const isolated = files.filter((file) => ownProcessReason(root, file) !== undefined);
@@ -77,18 +79,9 @@ export default defineConfig({
       // Mostly waiting on PostgreSQL: 3 at once took about half the time of 1 (61 to 68 s against
       // 124); 2 and 4 were within the noise of 3.
       ...layerProjects("integration", layers.integration, { maxWorkers: 3, groupOrder: 1 }),
-      {
-        test: {
-          ...common,
-          ...withDatabase,
-          name: "browser",
-          include: layers.browser,
-          // Chromium renders on both cores: 2 files at once saved about a tenth, 3 nothing more.
-          maxWorkers: 2,
-          // With the process layer: both 2 workers, so Vitest lets them share one pool.
-          sequence: { groupOrder: 2 },
-        },
-      },
+      // Chromium renders on both cores: 2 files at once saved about a tenth, 3 nothing more. In the
+      // process layer's group (both 2 workers, so Vitest lets them share one pool).
+      ...layerProjects("browser", layers.browser, { maxWorkers: 2, groupOrder: 2 }),
       {
         test: {
           ...common,

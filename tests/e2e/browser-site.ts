@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { listenLocally } from "../helpers/site.ts";
 import { type OpenedPage, openPage } from "./browser.ts";
@@ -25,8 +25,9 @@ export interface BrowserSite {
 /**
  * The setup every browser test file shares, registered in the calling describe: checks that the
  * pages are built, runs the file's own `start` (its data and its app), listens on a free local port
- * and launches the system Chromium; afterwards closes the pages it opened, the browser and the app,
- * then the file's `cleanUp`.
+ * and launches the system Chromium; afterwards closes the browser and the app, then the file's
+ * `cleanUp`. A page opened in a test is closed when that test ends (an open page keeps costing
+ * Chromium's time while the file's later tests run); one opened in a hook, when the file ends.
  */
 export function browserSite(start: () => Promise<SiteUnderTest>): BrowserSite {
   let site: SiteUnderTest | undefined;
@@ -58,7 +59,12 @@ export function browserSite(start: () => Promise<SiteUnderTest>): BrowserSite {
     },
     async open(path, options = {}) {
       const page = await openPage(running(), `${origin}${path}`, { userAgent: PERSON, ...options });
-      opened.push(page);
+      try {
+        onTestFinished(() => page.close());
+      } catch {
+        // Outside a test (a beforeAll): kept for the file's later tests.
+        opened.push(page);
+      }
       return page;
     },
   };
