@@ -1,0 +1,56 @@
+// `npm test`: every check and every test layer. The install and build checks first (the tests need
+// both), then Biome (a second, and the commonest slip), then the type checks and Vitest side by
+// side: the three TypeScript programs take about half a minute of CPU that Vitest's layers leave
+// idle between them (they wait on PostgreSQL, Chromium and child processes), so the type checks run
+// at a lower priority beside the tests instead of before them (BENCHMARKS.md, issue 31, point 3).
+// Their output comes after Vitest's; the run fails if either fails. Arguments go to Vitest.
+// Plain JS, like ensure-deps.mjs.
+import { spawn, spawnSync } from "node:child_process";
+import { setPriority } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+/** Runs a step to its end with its output shown; stops `npm test` at once if it fails. */
+function step(command, args) {
+  const { status } = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  if (status !== 0) process.exit(status ?? 1);
+}
+
+/** Runs a command with its output kept; resolves to its exit code and what it printed. */
+function captured(command, args, priority) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    if (priority !== undefined && child.pid !== undefined) setPriority(child.pid, priority);
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** The three TypeScript programs (server and tests, the pages, the pages' tests), one after another. */
+async function typeChecks() {
+  for (const project of [".", "src/web", "tsconfig.page-tests.json"]) {
+    const { code, output } = await captured(bin("tsc"), ["-p", project], 10);
+    if (code !== 0) return { code, output: `tsc -p ${project} failed:\n${output}` };
+  }
+  return { code: 0, output: "type checks passed (tsc -p ., src/web, tsconfig.page-tests.json)\n" };
+}
+
+step(process.execPath, [path.join(root, "scripts", "ensure-deps.mjs")]);
+step(process.execPath, [path.join(root, "scripts", "ensure-web-build.mjs")]);
+step(bin("biome"), ["check", "."]);
+
+const types = typeChecks();
+const vitest = spawn(bin("vitest"), ["run", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+const tests = new Promise((resolve) => vitest.on("close", (code) => resolve(code ?? 1)));
+const [testsCode, typesResult] = await Promise.all([tests, types]);
+process.stdout.write(typesResult.output);
+process.exit(testsCode !== 0 ? testsCode : typesResult.code);
