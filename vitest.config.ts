@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { LayerSequencer } from "./tests/layer-sequencer.ts";
 import { ownProcessReason, testLayers } from "./tests/layers.ts";
 
 /**
@@ -62,6 +63,8 @@ function layerProjects(name: string, files: string[], options: { maxWorkers: num
 
 export default defineConfig({
   test: {
+    // A group's isolated files first (tests/layer-sequencer.ts).
+    sequence: { sequencer: LayerSequencer },
     projects: [
       {
         test: {
