@@ -112,12 +112,14 @@ describe("the layer of a test beside the code", () => {
     expect(ownProcessReason(repository, "src/db/migrate.test.ts")).toBeUndefined();
   });
 
-  it("has the layer scripts and CI select the integration layer's isolated project too", async () => {
+  it("has the layer scripts and CI select each layer's isolated project too", async () => {
     const { scripts } = JSON.parse(await readFile(path.join(repository, "package.json"), "utf8"));
+    expect(scripts["test:unit"]).toContain("--project 'unit*'");
     expect(scripts["test:integration"]).toContain("--project 'integration*'");
-    expect(scripts["test:fast"]).toContain("--project unit --project 'integration*'");
+    expect(scripts["test:fast"]).toContain("--project 'unit*' --project 'integration*'");
+    expect(scripts["test:browser"]).toContain("--project 'browser*'");
     expect(await readFile(path.join(repository, ".ci/run"), "utf8")).toContain(
-      "--project unit --project 'integration*'",
+      "--project 'unit*' --project 'integration*'",
     );
   });
 
