@@ -10,7 +10,7 @@ import { ownProcessReason, testLayers } from "./tests/layers.ts";
  *
  * The worker counts were measured on the project's 2 cores (BENCHMARKS.md, "Test layers"). Projects
  * run one group after the other (`sequence.groupOrder`: Vitest requires it of projects whose worker
- * counts differ): unit, integration, then browser and process together (both 2 workers, one pool).
+ * counts differ): unit, integration, browser, then process.
  */
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -94,8 +94,7 @@ export default defineConfig({
       // Mostly waiting on PostgreSQL: 3 at once took about half the time of 1 (61 to 68 s against
       // 124); 2 and 4 were within the noise of 3.
       ...layerProjects("integration", layers.integration, { maxWorkers: 3, groupOrder: 1 }),
-      // Chromium renders on both cores: 2 files at once saved about a tenth, 3 nothing more. In the
-      // process layer's group (both 2 workers, so Vitest lets them share one pool).
+      // Chromium renders on both cores: 2 files at once saved about a tenth, 3 nothing more.
       ...layerProjects("browser", layers.browser, { maxWorkers: 2, groupOrder: 2 }),
       {
         test: {
@@ -103,13 +102,12 @@ export default defineConfig({
           ...withDatabase,
           name: "process",
           include: layers.process,
-          // Much of their time is spent waiting on their children (an install, a history build, a
-          // kill and restart): 2 at once took two thirds of the time of 1 (93 to 97 s against 141
-          // to 148). Each picks free ports and temporary directories of its own.
-          maxWorkers: 2,
-          // In the browser layer's group: the longest of these (an install and build, 4 minutes
-          // under load) starts first, beside browser files, instead of alone after all of them.
-          sequence: { groupOrder: 2 },
+          // Each picks free ports and temporary directories of its own. The layer is CPU-bound on
+          // 2 cores (its children: installs, history builds, servers), yet 3 at once fill the
+          // moments one waits on a child: 173 s against 194 s with 2 (BENCHMARKS.md, issue 31). A
+          // group of its own, after the browser layer's (Vitest requires one per worker count).
+          maxWorkers: 3,
+          sequence: { groupOrder: 3 },
         },
       },
     ],
