@@ -1,10 +1,9 @@
 // `npm test`: every check and every test layer. The install and build checks first (the tests need
 // both), then Biome (a second, and the commonest slip), then the type checks and Vitest side by
-// side: the three TypeScript programs take about half a minute of CPU that Vitest's layers leave
-// idle between them (they wait on PostgreSQL, Chromium and child processes), so the type checks run
-// at a lower priority beside the tests instead of before them (BENCHMARKS.md, issue 31, point 3).
-// Their output comes after Vitest's; the run fails if either fails. Arguments go to Vitest.
-// Plain JS, like ensure-deps.mjs.
+// side: the three TypeScript programs (about 28 s alone) no longer hold back the first test. They
+// run at a lower priority, so they take the moments the tests leave a core idle rather than the
+// tests' time (BENCHMARKS.md, issue 31, point 3). Their output comes after Vitest's; the run fails
+// if either fails. Arguments go to Vitest. Plain JS, like ensure-deps.mjs.
 import { spawn, spawnSync } from "node:child_process";
 import { setPriority } from "node:os";
 import path from "node:path";
