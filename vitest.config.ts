@@ -41,13 +41,20 @@ function sharedAndIsolated(files: string[]): { shared: string[]; isolated: strin
   return { shared: files.filter((file) => !isolated.includes(file)), isolated };
 }
 
-/** The layer's project in a shared module graph, and its `-isolated` one when any file needs it. */
-function layerProjects(name: string, files: string[], options: { maxWorkers: number; groupOrder: number }) {
+/**
+ * The layer's project in a shared module graph, and its `-isolated` one when any file needs it;
+ * `settings` are the layer's own (its pool, its setup), on top of the common ones.
+ */
+function layerProjects(
+  name: string,
+  files: string[],
+  options: { maxWorkers: number; groupOrder: number; settings: Record<string, unknown> },
+) {
   const { shared, isolated } = sharedAndIsolated(files);
   const project = (projectName: string, include: string[], isolate: boolean) => ({
     test: {
       ...common,
-      ...withDatabase,
+      ...options.settings,
       name: projectName,
       include,
       isolate,
@@ -61,28 +68,6 @@ function layerProjects(name: string, files: string[], options: { maxWorkers: num
   ];
 }
 
-/** The unit layer, in threads, its files in a shared module graph but for those that need their own. */
-function unitProjects(files: string[]) {
-  const { shared, isolated } = sharedAndIsolated(files);
-  const project = (name: string, include: string[], isolate: boolean) => ({
-    test: {
-      ...common,
-      name,
-      include,
-      isolate,
-      // Fails a test that opens a socket or a child process, naming the layer it belongs to.
-      setupFiles: ["tests/setup/unit-layer.ts"],
-      pool: "threads" as const,
-      maxWorkers: 2,
-      sequence: { groupOrder: 0 },
-    },
-  });
-  return [
-    project("unit", shared, false),
-    ...(isolated.length > 0 ? [project("unit-isolated", isolated, true)] : []),
-  ];
-}
-
 export default defineConfig({
   test: {
     // A group's isolated files first (tests/layer-sequencer.ts).
@@ -90,12 +75,21 @@ export default defineConfig({
     projects: [
       // Pure computation: threads start faster than processes (10 s against 12 s), one a core, and
       // the files share a worker's modules as the integration files do (12 s against 24 s alone).
-      ...unitProjects(layers.unit),
+      ...layerProjects("unit", layers.unit, {
+        maxWorkers: 2,
+        groupOrder: 0,
+        // Fails a test that opens a socket or a child process, naming the layer it belongs to.
+        settings: { setupFiles: ["tests/setup/unit-layer.ts"], pool: "threads" },
+      }),
       // Mostly waiting on PostgreSQL: 3 at once took about half the time of 1 (61 to 68 s against
       // 124); 2 and 4 were within the noise of 3.
-      ...layerProjects("integration", layers.integration, { maxWorkers: 3, groupOrder: 1 }),
+      ...layerProjects("integration", layers.integration, {
+        maxWorkers: 3,
+        groupOrder: 1,
+        settings: withDatabase,
+      }),
       // Chromium renders on both cores: 2 files at once saved about a tenth, 3 nothing more.
-      ...layerProjects("browser", layers.browser, { maxWorkers: 2, groupOrder: 2 }),
+      ...layerProjects("browser", layers.browser, { maxWorkers: 2, groupOrder: 2, settings: withDatabase }),
       {
         test: {
           ...common,
