@@ -70,14 +70,13 @@ function undoReactsHoisting(): void {
       waiting.push(node);
       continue;
     }
-    for (const other of waiting) node.before(other);
+    node.before(...waiting);
     waiting = [];
   }
-  let anchor = inHead.filter((node) => node.rel === "stylesheet").at(-1);
-  for (const other of anchor ? waiting : []) {
-    anchor?.after(other);
-    anchor = other;
-  }
+  inHead
+    .filter((node) => node.rel === "stylesheet")
+    .at(-1)
+    ?.after(...waiting);
 }
 
 interface LinkDescriptor {
