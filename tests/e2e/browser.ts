@@ -31,8 +31,8 @@ export interface OpenPageOptions {
  * A page of its own for a test, as a fresh browser context would give it: no cookies, no storage,
  * no cache, no history of an earlier test's. Starting a context's renderer process costs Chromium
  * most of a page's time (BENCHMARKS.md, issue 31, point 3), so a closed page goes back to a pool
- * of its browser, kept per set of context options, and the next test with the same options gets
- * it after it has been emptied (about:blank, every visited origin's data, the cookies, the cache,
+ * of its browser, kept per set of context options (the viewport is the page's), and the next test
+ * with the same options gets it after it has been emptied (about:blank, every visited origin's data, the cookies, the cache,
  * the history). A test that reaches for something of the page that outlives a navigation (its
  * context, routes, clock, listeners, bindings) or opens a second page makes it unfit to share: that
  * page's context is closed instead, as every page's was before. A page with an init script gets a
@@ -43,16 +43,15 @@ export async function openPage(
   url: string,
   options: OpenPageOptions = {},
 ): Promise<OpenedPage> {
-  const key = JSON.stringify([
-    options.viewport ?? DESKTOP,
-    options.javaScript ?? true,
-    options.userAgent ?? "",
-    options.timezoneId ?? "",
-  ]);
+  const viewport = options.viewport ?? DESKTOP;
+  // The viewport is the page's own (setViewportSize); the rest are its context's.
+  const key = JSON.stringify([options.javaScript ?? true, options.userAgent ?? "", options.timezoneId ?? ""]);
   const shareable = options.initScript === undefined;
   const idle = shareable ? idlePages(browser, key) : [];
   const pooled = idle.pop() ?? (await pooledPage(browser, options));
   const { page, violations } = pooled;
+  const size = page.viewportSize();
+  if (size?.width !== viewport.width || size.height !== viewport.height) await page.setViewportSize(viewport);
   const firstViolation = violations.length;
   const errors: string[] = [];
   const origins = new Set<string>();
