@@ -4,7 +4,7 @@ import { afterAll, beforeAll, onTestFinished } from "vitest";
 import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { listenLocally } from "../helpers/site.ts";
 import { type OpenedPage, openPage } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
+import { sharedChromium } from "./chromium.ts";
 import { PERSON } from "./page-helpers.ts";
 
 /** What a test file's own setup gives: its app, and what to undo once the app is closed. */
@@ -25,8 +25,8 @@ export interface BrowserSite {
 /**
  * The setup every browser test file shares, registered in the calling describe: checks that the
  * pages are built, runs the file's own `start` (its data and its app), listens on a free local port
- * and launches the system Chromium; afterwards closes the browser and the app, then the file's
- * `cleanUp`. A page opened in a test is closed when that test ends (an open page keeps costing
+ * and takes the worker's Chromium (chromium.ts, sharedChromium); afterwards closes the file's pages
+ * and the app, then the file's `cleanUp`. A page opened in a test is closed when that test ends (an open page keeps costing
  * Chromium's time while the file's later tests run); one opened in a hook, when the file ends.
  */
 export function browserSite(start: () => Promise<SiteUnderTest>): BrowserSite {
@@ -38,11 +38,10 @@ export function browserSite(start: () => Promise<SiteUnderTest>): BrowserSite {
     if (!webBuildExists()) throw new Error(missingBuildMessage());
     site = await start();
     origin = await listenLocally(site.app);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
     for (const page of opened) await page.close();
-    await browser?.close();
     await site?.app.close();
     for (const step of site?.cleanUp ?? []) await step();
   });

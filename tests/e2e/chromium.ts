@@ -37,6 +37,30 @@ export function chromiumPath(): string {
   return installed;
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for all the browser files a worker runs one after the other (they share its module
+ * graph, vitest.config.ts), launched by the first: a launch costs Chromium about 0.6 s of CPU, and
+ * the pages the last file closed (emptied, browser.ts) serve the next file's first pages. It closes
+ * with the worker (Playwright closes the browsers it launched when its process exits).
+ */
+export function sharedChromium(): Promise<Browser> {
+  shared ??= launchChromium().then(
+    (browser) => {
+      browser.on("disconnected", () => {
+        shared = undefined;
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
+
 /** Headless, with the flags this machine needs (no sandbox as root, no GPU, nothing fetched in the background). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -10,7 +10,7 @@ import { missingBuildMessage, webBuildExists } from "../../src/server/pages.ts";
 import { testApp } from "../helpers/api.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { expectNoSeriousViolations, recordPolicyViolations } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
+import { sharedChromium } from "./chromium.ts";
 import { PERSON } from "./page-helpers.ts";
 
 /**
@@ -44,10 +44,9 @@ describe("Google sign-in in a browser, through the sandbox's stand-in", () => {
     });
     app = testApp(t.db, { identity: createIdentity(t.db, auth), googleSignIn: "sandbox" });
     await app.listen({ host: "127.0.0.1", port });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
     await app?.close();
     await standIn?.close();
     await t?.drop();

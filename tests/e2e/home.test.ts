@@ -13,7 +13,7 @@ import {
   PHONE,
   recordPolicyViolations,
 } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
+import { sharedChromium } from "./chromium.ts";
 
 /**
  * The home page family in a real browser: what shows before any script runs, the gender
@@ -34,10 +34,9 @@ describe("the home page family in a browser", () => {
     platform = await startTestPlatform({ performers: 3000, seed: 5, at: T0 });
     app = liveRoomsApp(platform.sandbox.url);
     origin = await listenLocally(app);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
     await app?.close();
     await platform?.sandbox.close();
   });

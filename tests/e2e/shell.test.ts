@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSite, type TestSite } from "../helpers/site.ts";
 import { DESKTOP, expectNoSeriousViolations, openPage, PHONE } from "./browser.ts";
-import { launchChromium } from "./chromium.ts";
+import { sharedChromium } from "./chromium.ts";
 
 /**
  * The shell in a real browser (issue 5): what the server renders holds the header, the top
@@ -27,10 +27,9 @@ describe("the site's shell in Chromium", () => {
   let site: TestSite;
   let browser: Browser;
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startTestSite(), launchChromium()]);
+    [site, browser] = await Promise.all([startTestSite(), sharedChromium()]);
   });
   afterAll(async () => {
-    await browser?.close();
     await site?.close();
   });
 
