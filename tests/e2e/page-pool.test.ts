@@ -1,8 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSite, type TestSite } from "../helpers/site.ts";
+import { describe, expect, it } from "vitest";
+import { testApp } from "../helpers/api.ts";
+import { createTestDatabase } from "../helpers/database.ts";
 import { DESKTOP, openPage, PHONE } from "./browser.ts";
-import { sharedChromium } from "./chromium.ts";
+import { browserSite } from "./browser-site.ts";
 import { PERSON } from "./page-helpers.ts";
 
 /**
@@ -12,14 +12,11 @@ import { PERSON } from "./page-helpers.ts";
  * same page is recognised by its main frame, the one object a page keeps across navigations.
  */
 describe("the pages openPage lends", () => {
-  let site: TestSite;
-  let browser: Browser;
-  beforeAll(async () => {
-    [site, browser] = await Promise.all([startTestSite(), sharedChromium()]);
+  const site = browserSite(async () => {
+    const t = await createTestDatabase();
+    return { app: testApp(t.db), cleanUp: [() => t.drop()] };
   });
-  afterAll(async () => {
-    await site?.close();
-  });
+  const url = (path: string) => `${site.origin}${path}`;
 
   const LEAVE = `(async () => {
     localStorage.setItem("left", "1");
@@ -42,13 +39,13 @@ describe("the pages openPage lends", () => {
   const EMPTY = { local: 0, session: 0, cookie: "", databases: [], left: null };
 
   it("lends the next page the same one, empty of what the last test left, at its own viewport", async () => {
-    const first = await openPage(browser, `${site.url}/about`, { userAgent: PERSON, viewport: PHONE });
+    const first = await openPage(site.browser, url("/about"), { userAgent: PERSON, viewport: PHONE });
     await first.page.evaluate(LEAVE);
     expect(await first.page.evaluate(FOUND)).not.toEqual(EMPTY);
     const frame = first.page.mainFrame();
     await first.close();
 
-    const next = await openPage(browser, `${site.url}/privacy`, { userAgent: PERSON, viewport: DESKTOP });
+    const next = await openPage(site.browser, url("/privacy"), { userAgent: PERSON, viewport: DESKTOP });
     expect(next.page.mainFrame()).toBe(frame);
     expect(await next.page.evaluate(FOUND)).toEqual(EMPTY);
     expect(await next.page.evaluate("innerWidth")).toBe(DESKTOP.width);
@@ -59,15 +56,15 @@ describe("the pages openPage lends", () => {
   });
 
   it("lends no page whose context a test used, nor one with other options", async () => {
-    const first = await openPage(browser, `${site.url}/about`, { userAgent: PERSON });
+    const first = await openPage(site.browser, url("/about"), { userAgent: PERSON });
     const frame = first.page.mainFrame();
     expect(await first.page.context().cookies()).toEqual([]);
     await first.close();
-    const next = await openPage(browser, `${site.url}/about`, { userAgent: PERSON });
+    const next = await openPage(site.browser, url("/about"), { userAgent: PERSON });
     expect(next.page.mainFrame()).not.toBe(frame);
     const nextFrame = next.page.mainFrame();
     await next.close();
-    const withoutScripts = await openPage(browser, `${site.url}/about`, {
+    const withoutScripts = await openPage(site.browser, url("/about"), {
       userAgent: PERSON,
       javaScript: false,
     });
