@@ -26,8 +26,9 @@ export interface BrowserSite {
  * The setup every browser test file shares, registered in the calling describe: checks that the
  * pages are built, runs the file's own `start` (its data and its app), listens on a free local port
  * and takes the worker's Chromium (chromium.ts, sharedChromium); afterwards closes the file's pages
- * and the app, then the file's `cleanUp`. A page opened in a test is closed when that test ends (an open page keeps costing
- * Chromium's time while the file's later tests run); one opened in a hook, when the file ends.
+ * and the app, then the file's `cleanUp`. A page opened in a test is closed when that test ends (an
+ * open page keeps costing Chromium's time while the file's later tests run); one opened in a hook,
+ * when the file ends.
  */
 export function browserSite(start: () => Promise<SiteUnderTest>): BrowserSite {
   let site: SiteUnderTest | undefined;

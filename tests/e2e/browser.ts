@@ -30,13 +30,13 @@ export interface OpenPageOptions {
 /**
  * A page of its own for a test, as a fresh browser context would give it: no cookies, no storage,
  * no cache, no history of an earlier test's. Starting a context's renderer process costs Chromium
- * most of a page's time (BENCHMARKS.md, issue 31, point 3), so a closed page goes back to a pool
- * of its browser, kept per set of context options (the viewport is the page's), and the next test
- * with the same options gets it after it has been emptied (about:blank, every visited origin's data, the cookies, the cache,
- * the history). A test that reaches for something of the page that outlives a navigation (its
- * context, routes, clock, listeners, bindings) or opens a second page makes it unfit to share: that
- * page's context is closed instead, as every page's was before. A page with an init script gets a
- * context of its own.
+ * most of a page's time (BENCHMARKS.md, issue 31, point 3; decision 0055), so a closed page goes
+ * back to a pool of its browser, kept per set of context options (the viewport is the page's), and
+ * the next test with the same options gets it emptied (about:blank, every visited origin's data,
+ * the cookies, the cache, the history). A test that reaches for something of the page that
+ * outlives a navigation (its context, routes, clock, listeners, bindings) or opens a second page
+ * makes it unfit to share: that page's context is closed instead, as every page's was before. A
+ * page with an init script gets a context of its own.
  */
 export async function openPage(
   browser: Browser,
