@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { LayerSequencer } from "./tests/layer-sequencer.ts";
 import { ownProcessReason, testLayers } from "./tests/layers.ts";
+import { keepTempFilesInMemory } from "./tests/temp-dir.ts";
 
 /**
  * The tests in four layers (docs/decisions/0011-test-layers.md), each a project with a script:
@@ -12,6 +13,9 @@ import { ownProcessReason, testLayers } from "./tests/layers.ts";
  * run one group after the other (`sequence.groupOrder`: Vitest requires it of projects whose worker
  * counts differ): unit, integration, browser, then process.
  */
+
+// Before any worker or child starts: they inherit it (tests/temp-dir.ts, decision 0056).
+keepTempFilesInMemory();
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const layers = testLayers(root);
@@ -89,7 +93,11 @@ export default defineConfig({
         settings: withDatabase,
       }),
       // Chromium renders on both cores: 2 files at once saved about a tenth, 3 nothing more.
-      ...layerProjects("browser", layers.browser, { maxWorkers: 2, groupOrder: 2, settings: withDatabase }),
+      ...layerProjects("browser", layers.browser, {
+        maxWorkers: 2,
+        groupOrder: 2,
+        settings: { globalSetup: [...withDatabase.globalSetup, "tests/e2e/chromium-profiles.ts"] },
+      }),
       {
         test: {
           ...common,
