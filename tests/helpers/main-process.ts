@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdir, readFile, readlink } from "node:fs/promises";
 import net from "node:net";
 
 /**
@@ -29,4 +30,48 @@ export function accepts(port: number): Promise<boolean> {
     });
     socket.once("error", () => resolve(false));
   });
+}
+
+/** A process and every process below it (Linux /proc). */
+async function withDescendants(pid: number): Promise<number[]> {
+  const parents = new Map<number, number>();
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // "pid (command) state ppid ...": the command may hold spaces and parentheses.
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    parents.set(Number(entry), ppid);
+  }
+  const found = [pid];
+  for (let i = 0; i < found.length; i++) {
+    for (const [child, parent] of parents) if (parent === found[i]) found.push(child);
+  }
+  return found;
+}
+
+/**
+ * The TCP ports a process and its descendants listen on. What accepts on a port says little once
+ * the port is free again: another test's server may take it; this asks the process itself.
+ */
+export async function listeningPorts(pid: number): Promise<Set<number>> {
+  const sockets = new Set<string>();
+  for (const each of await withDescendants(pid)) {
+    const fds = await readdir(`/proc/${each}/fd`).catch(() => []);
+    for (const fd of fds) {
+      const target = await readlink(`/proc/${each}/fd/${fd}`).catch(() => "");
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode) sockets.add(inode);
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    const lines = (await readFile(table, "utf8").catch(() => "")).split("\n").slice(1);
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is "ADDR:PORT" in hex; state 0A is LISTEN; the inode is the tenth field.
+      if (fields[3] !== "0A" || !sockets.has(fields[9] ?? "")) continue;
+      ports.add(Number.parseInt(fields[1]?.split(":")[1] ?? "", 16));
+    }
+  }
+  return ports;
 }

@@ -13,7 +13,7 @@ import { onlineUsersPath } from "../../src/publish/paths.ts";
 import { lastClosedDay } from "../../src/stats/ranking-day.ts";
 import { s3Storage } from "../../src/storage/s3-storage.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { accepts, spawnMain } from "../helpers/main-process.ts";
+import { listeningPorts, spawnMain } from "../helpers/main-process.ts";
 import { metricFamilies, metricSum, parseMetrics } from "../helpers/metrics-text.ts";
 import { startS3Server } from "../helpers/s3-server.ts";
 
@@ -276,7 +276,9 @@ describe("two web nodes and two workers on one database and one store", () => {
     expect((await get(webA, `/${name}`)).status).toBe(200);
 
     // The worker listens on no public port, and the metrics are never on the site's port.
-    expect(await accepts(workerA.port)).toBe(false);
+    const workerPorts = await listeningPorts(workerA.child?.pid ?? 0);
+    expect(workerPorts).toContain(workerA.metricsPort);
+    expect(workerPorts).not.toContain(workerA.port);
     expect((await get(webA, "/metrics")).status).toBe(404);
 
     // The web node's metrics: requests by family and status, their latency, the page cache, the
