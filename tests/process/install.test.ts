@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmod, copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,9 @@ describe("npm start with NODE_ENV=production", () => {
   let output = "";
 
   beforeAll(async () => {
+    // It runs beside the browser tests (tests/layers.ts, BESIDE_FILES): lower, so it takes the
+    // moments they leave a core idle; the npm, build and server processes it starts inherit it.
+    setPriority(process.pid, 10);
     clone = await mkdtemp(path.join(tmpdir(), "camstats-clone-"));
     // PostgreSQL runs as the `postgres` user when we are root: it must be able to enter the copy.
     await chmod(clone, 0o755);
