@@ -13,13 +13,13 @@ export class LayerSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
-    const isolatedFirst = (spec: TestSpecification) =>
+    const firstInGroup = (spec: TestSpecification) =>
       spec.project.name.endsWith("-beside") ? -1 : spec.project.name.endsWith("-isolated") ? 0 : 1;
     return sorted
       .map((spec, index) => ({ spec, index }))
       .sort(
         (a, b) =>
-          group(a.spec) - group(b.spec) || isolatedFirst(a.spec) - isolatedFirst(b.spec) || a.index - b.index,
+          group(a.spec) - group(b.spec) || firstInGroup(a.spec) - firstInGroup(b.spec) || a.index - b.index,
       )
       .map(({ spec }) => spec);
   }
