@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedDatabase, runningServer, startEmbeddedPostgres } from "./embedded.ts";
+import { type EmbeddedDatabase, freePort, runningServer, startEmbeddedPostgres } from "./embedded.ts";
 
 describe("an embedded PostgreSQL already running on the data directory", () => {
   let dataDir: string;
@@ -67,5 +68,20 @@ describe("an embedded PostgreSQL already running on the data directory", () => {
 
   it("is not there for a directory without a server", async () => {
     expect(await runningServer(path.join(dataDir, "elsewhere"))).toBeNull();
+  });
+});
+
+describe("a free port for a server to listen on later", () => {
+  it("lies below the kernel's range for outgoing connections, and a server can listen on it", async () => {
+    const [low] = (await readFile("/proc/sys/net/ipv4/ip_local_port_range", "utf8")).trim().split(/\s+/);
+    const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(10_000);
+      expect(port).toBeLessThan(Number(low));
+    }
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(ports[0], "127.0.0.1", resolve));
+    expect((server.address() as AddressInfo).port).toBe(ports[0]);
+    await new Promise((resolve) => server.close(resolve));
   });
 });

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { randomInt } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -32,17 +33,51 @@ export interface EmbeddedOptions {
 const USER = "postgres";
 const PASSWORD = "postgres";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a server can listen on 127.0.0.1:port now; 0 asks the kernel for any free port. */
+function listenable(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.once("error", () => resolve(undefined));
+    server.listen(port, "127.0.0.1", () => {
       const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === "object" && address ? address.port : undefined;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** The first port of the kernel's range for outgoing connections (Linux's default where unread). */
+function firstEphemeralPort(): number {
+  try {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 0 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Ports are picked from here up to the kernel's range for outgoing connections. */
+const LOWEST_PICK = 10_000;
+
+/**
+ * A port free now, for a server that listens on it a little later. It is picked at random below
+ * the kernel's range for outgoing connections: a port from that range (what `listen(0)` gives)
+ * can be taken in the meantime by any connection this machine opens, and in a full test run one
+ * was, twice (a server's EADDRINUSE; a check that nothing listened). Where that range leaves no
+ * room below it, the kernel picks.
+ */
+export async function freePort(): Promise<number> {
+  const below = firstEphemeralPort();
+  if (below - LOWEST_PICK >= 1_000) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const port = await listenable(randomInt(LOWEST_PICK, below));
+      if (port !== undefined) return port;
+    }
+  }
+  const port = await listenable(0);
+  if (port === undefined) throw new Error("no free port on 127.0.0.1");
+  return port;
 }
 
 function isAlive(pid: number): boolean {
