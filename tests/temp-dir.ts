@@ -4,9 +4,8 @@ import { accessSync, constants, statfsSync } from "node:fs";
  * Where the tests keep their throwaway files: the test PostgreSQL's cluster and every database
  * cloned in it, the copies of the project, the published files, Chromium's profiles. On this
  * project's machines the disk is ext4 mounted with `discard` over a virtual block device, and its
- * file system calls were most of the run's system time (the test PostgreSQL spent 68 s in the
- * kernel against 15 s of its own work); in memory they cost almost nothing (BENCHMARKS.md,
- * issue 31, point 3; docs/decisions/0056-tests-in-memory.md).
+ * file system calls were most of the run's system time, the test PostgreSQL's above all; in memory
+ * they cost almost nothing (BENCHMARKS.md, issue 31, point 3; decision 0056).
  *
  * So the tests use `/dev/shm` when it is a memory file system the tests may write to, with room
  * to spare; otherwise the system's temporary directory, as before. A `TMPDIR` set by whoever runs
