@@ -124,7 +124,7 @@ async function procStatField(pid: number, field: number): Promise<number | null>
 /** When a process started, in clock ticks since boot (field 22). */
 const startTicks = (pid: number) => procStatField(pid, 22);
 /** A process's parent (field 4). */
-const parentPid = (pid: number) => procStatField(pid, 4);
+export const parentPid = (pid: number) => procStatField(pid, 4);
 
 async function writeOwner(dataDir: string): Promise<void> {
   const owner: Owner = { pid: process.pid, startTicks: await startTicks(process.pid) };

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdir, readFile, readlink } from "node:fs/promises";
 import net from "node:net";
+import { parentPid } from "../../src/db/embedded.ts";
 
 /**
  * `npm start`'s entry (src/main.ts) as a child process with `env` (and PATH) as its whole
@@ -34,17 +35,13 @@ export function accepts(port: number): Promise<boolean> {
 
 /** A process and every process below it (Linux /proc). */
 async function withDescendants(pid: number): Promise<number[]> {
-  const parents = new Map<number, number>();
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
-    // "pid (command) state ppid ...": the command may hold spaces and parentheses.
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    parents.set(Number(entry), ppid);
-  }
+  const pids = (await readdir("/proc")).filter((entry) => /^\d+$/.test(entry)).map(Number);
+  const parents = await Promise.all(pids.map((each) => parentPid(each)));
   const found = [pid];
   for (let i = 0; i < found.length; i++) {
-    for (const [child, parent] of parents) if (parent === found[i]) found.push(child);
+    pids.forEach((child, index) => {
+      if (parents[index] === found[i]) found.push(child);
+    });
   }
   return found;
 }
