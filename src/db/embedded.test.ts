@@ -9,13 +9,14 @@ import { type EmbeddedDatabase, freePort, runningServer, startEmbeddedPostgres }
 describe("an embedded PostgreSQL already running on the data directory", () => {
   let dataDir: string;
   let server: EmbeddedDatabase;
+  let stopped = false;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "camstats-embedded-"));
     server = await startEmbeddedPostgres({ dataDir, port: 0, settings: { fsync: "off" } });
   }, 120_000);
   afterAll(async () => {
-    await server.stop();
+    if (!stopped) await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -68,6 +69,30 @@ describe("an embedded PostgreSQL already running on the data directory", () => {
 
   it("is not there for a directory without a server", async () => {
     expect(await runningServer(path.join(dataDir, "elsewhere"))).toBeNull();
+  });
+
+  // Last: it stops the server. Its shutdown removes postmaster.pid at a moment no caller chooses.
+  it("is asked while it shuts down: each answer is the server or none, never an error", async () => {
+    const answers: unknown[] = [];
+    let stopping = true;
+    // Many askers at once, so that one of them is likely inside the moment the file goes.
+    const asking = Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (stopping) {
+          const answer = await runningServer(dataDir);
+          answers.push(answer);
+          // No file, no I/O: without a turn of the event loop the stop itself would never finish.
+          if (answer === null) await new Promise((r) => setImmediate(r));
+        }
+      }),
+    );
+    await server.stop();
+    stopped = true;
+    stopping = false;
+    await asking;
+    expect(answers.length).toBeGreaterThan(0);
+    for (const answer of answers) if (answer !== null) expect(answer).toMatchObject({ port: server.port });
+    expect(await runningServer(dataDir)).toBeNull();
   });
 });
 

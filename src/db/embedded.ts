@@ -163,8 +163,13 @@ async function ownerIsAlive(dataDir: string, serverPid: number): Promise<boolean
 
 export async function runningServer(dataDir: string): Promise<RunningServer | null> {
   const pidFile = path.join(path.resolve(dataDir, "pg"), "postmaster.pid");
-  if (!existsSync(pidFile)) return null;
-  const lines = (await readFile(pidFile, "utf8")).split("\n");
+  // Read, not checked then read: a server shutting down removes the file in between.
+  const text = await readFile(pidFile, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+  if (text === null) return null;
+  const lines = text.split("\n");
   const pid = Number.parseInt(lines[0] ?? "", 10);
   const port = Number.parseInt(lines[3] ?? "", 10);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
