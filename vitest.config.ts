@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { LayerSequencer } from "./tests/layer-sequencer.ts";
-import { BESIDE_FILES, ownProcessReason, testLayers } from "./tests/layers.ts";
+import { ownProcessReason, testLayers } from "./tests/layers.ts";
 import { keepTempFilesInMemory } from "./tests/temp-dir.ts";
 
 /**
@@ -11,7 +11,8 @@ import { keepTempFilesInMemory } from "./tests/temp-dir.ts";
  *
  * The worker counts were measured on the project's 2 cores (BENCHMARKS.md, "Test layers"). Projects
  * run one group after the other (`sequence.groupOrder`: Vitest requires it of projects whose worker
- * counts differ): unit, integration, browser (with the install test beside it), then process.
+ * counts differ): unit, integration, then browser and process together (one worker count). The
+ * order within a group is tests/layer-sequencer.ts's.
  */
 
 // Before any worker or child starts: they inherit it (tests/temp-dir.ts, decision 0056).
@@ -19,7 +20,6 @@ keepTempFilesInMemory();
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const layers = testLayers(root);
-const besideFiles: string[] = [...BESIDE_FILES];
 
 const common = {
   testTimeout: 60_000,
@@ -93,18 +93,10 @@ export default defineConfig({
         groupOrder: 1,
         settings: withDatabase,
       }),
-      // Beside the browser layer, in its group, at a lower priority (tests/layers.ts,
-      // BESIDE_FILES): 3 workers then, one of them for the install test; Vitest wants one worker
-      // count in a group. The browser files alone: 2 at once saved about a tenth, 3 nothing more.
-      {
-        test: {
-          ...common,
-          name: "process-beside",
-          include: besideFiles,
-          maxWorkers: 3,
-          sequence: { groupOrder: 2 },
-        },
-      },
+      // The browser and process layers are one group, 3 workers: the process files first (the
+      // longest among them, the install test, at a lower priority), then the browser files fill
+      // the group to its end (tests/layer-sequencer.ts). The browser files alone: 2 at once saved
+      // about a tenth, 3 nothing more.
       ...layerProjects("browser", layers.browser, {
         maxWorkers: 3,
         groupOrder: 2,
@@ -115,13 +107,12 @@ export default defineConfig({
           ...common,
           ...withDatabase,
           name: "process",
-          include: layers.process.filter((file) => !besideFiles.includes(file)),
+          include: layers.process,
           // Each picks free ports and temporary directories of its own. The layer is CPU-bound on
           // 2 cores (its children: installs, history builds, servers), yet 3 at once fill the
-          // moments one waits on a child: 173 s against 194 s with 2 (BENCHMARKS.md, issue 31). A
-          // group of its own, after the browser layer's (Vitest requires one per worker count).
+          // moments one waits on a child: 173 s against 194 s with 2 (BENCHMARKS.md, issue 31).
           maxWorkers: 3,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -117,15 +117,6 @@ export function ownProcessReason(root: string, file: string): string | undefined
   return undefined;
 }
 
-/**
- * Process tests that run beside the browser layer, in its group, rather than in the process
- * layer's group at the end (the project `process-beside`, vitest.config.ts): they need neither the
- * test PostgreSQL nor the built pages, are long and CPU-bound, and at a lower priority take the
- * moments the browser tests leave a core idle, waiting on their pages, instead of time of their
- * own (BENCHMARKS.md, issue 31, point 3).
- */
-export const BESIDE_FILES = ["tests/process/install.test.ts"] as const;
-
 export interface TestLayers {
   unit: string[];
   integration: string[];

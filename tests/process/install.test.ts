@@ -22,8 +22,9 @@ describe("npm start with NODE_ENV=production", () => {
   let output = "";
 
   beforeAll(async () => {
-    // It runs beside the browser tests (tests/layers.ts, BESIDE_FILES): lower, so it takes the
-    // moments they leave a core idle; the npm, build and server processes it starts inherit it.
+    // It runs beside the other process tests and then the browser tests (one group,
+    // vitest.config.ts): lower, so it takes the moments they leave a core idle; the npm, build
+    // and server processes it starts inherit it.
     setPriority(process.pid, 10);
     clone = await mkdtemp(path.join(tmpdir(), "camstats-clone-"));
     // PostgreSQL runs as the `postgres` user when we are root: it must be able to enter the copy.

@@ -6,7 +6,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  BESIDE_FILES,
   INTEGRATION_MARKERS,
   layerOfSourceTest,
   ownProcessReason,
@@ -119,7 +118,6 @@ describe("the layer of a test beside the code", () => {
     expect(scripts["test:integration"]).toContain("--project 'integration*'");
     expect(scripts["test:fast"]).toContain("--project 'unit*' --project 'integration*'");
     expect(scripts["test:browser"]).toContain("--project 'browser*'");
-    // The process layer with the files that run beside the browser layer (BESIDE_FILES).
     expect(scripts["test:process"]).toContain("--project 'process*'");
     expect(await readFile(path.join(repository, ".ci/run"), "utf8")).toContain(
       "--project 'unit*' --project 'integration*'",
@@ -133,8 +131,6 @@ describe("the layer of a test beside the code", () => {
     expect(layers.unit).toContain("tests/unit/layers.test.ts");
     expect(layers.integration).toContain("src/db/migrate.test.ts");
     expect(layers.process).toContain("tests/process/start.test.ts");
-    // The files run beside the browser layer are process tests that exist.
-    expect(layers.process).toEqual(expect.arrayContaining([...BESIDE_FILES]));
     expect(layers.browser.every((file) => file.startsWith("tests/e2e/"))).toBe(true);
   });
 });
