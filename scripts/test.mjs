@@ -1,10 +1,10 @@
-// `npm test`: every check and every test layer. The install and build checks first (the tests need
-// both), then Biome (a second, and the commonest slip), then the type checks and Vitest side by
-// side: the three TypeScript programs (about 28 s alone) no longer hold back the first test. They
-// run at a lower priority, so they take the moments the tests leave a core idle rather than the
-// tests' time (BENCHMARKS.md, issue 31, point 3). Their output comes after Vitest's; the run fails
-// if either fails. Arguments go to Vitest. Plain JS, like ensure-deps.mjs.
-import { spawn, spawnSync } from "node:child_process";
+// `npm test`: every check and every test layer. The install check first (everything needs the
+// dependencies), then the type checks start, niced, while the page build (mostly one core busy on
+// a fresh clone), Biome (a second, and the commonest slip) and then Vitest run: the three
+// TypeScript programs (about 28 s alone) take the moments the others leave a core idle rather
+// than time of their own (BENCHMARKS.md, issue 31, point 3). Their output comes after Vitest's;
+// the run fails if either fails. Arguments go to Vitest. Plain JS, like ensure-deps.mjs.
+import { spawn } from "node:child_process";
 import { setPriority } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,16 +12,23 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
+/** The type check running now, stopped if a step fails (it would outlive `npm test` otherwise). */
+let typeCheck;
+
 /** Runs a step to its end with its output shown; stops `npm test` at once if it fails. */
-function step(command, args) {
-  const { status } = spawnSync(command, args, { cwd: root, stdio: "inherit" });
-  if (status !== 0) process.exit(status ?? 1);
+async function step(command, args) {
+  const child = spawn(command, args, { cwd: root, stdio: "inherit" });
+  const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+  if (status === 0) return;
+  typeCheck?.kill();
+  process.exit(status);
 }
 
 /** Runs a command with its output kept; resolves to its exit code and what it printed. */
 function captured(command, args, priority) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    typeCheck = child;
     if (priority !== undefined && child.pid !== undefined) setPriority(child.pid, priority);
     let output = "";
     child.stdout.on("data", (chunk) => {
@@ -43,11 +50,11 @@ async function typeChecks() {
   return { code: 0, output: "type checks passed (tsc -p ., src/web, tsconfig.page-tests.json)\n" };
 }
 
-step(process.execPath, [path.join(root, "scripts", "ensure-deps.mjs")]);
-step(process.execPath, [path.join(root, "scripts", "ensure-web-build.mjs")]);
-step(bin("biome"), ["check", "."]);
-
+await step(process.execPath, [path.join(root, "scripts", "ensure-deps.mjs")]);
 const types = typeChecks();
+await step(process.execPath, [path.join(root, "scripts", "ensure-web-build.mjs")]);
+await step(bin("biome"), ["check", "."]);
+
 const vitest = spawn(bin("vitest"), ["run", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
 const tests = new Promise((resolve) => vitest.on("close", (code) => resolve(code ?? 1)));
 const [testsCode, typesResult] = await Promise.all([tests, types]);
