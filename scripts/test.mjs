@@ -24,11 +24,14 @@ async function step(command, args) {
   process.exit(status);
 }
 
-/** Runs a command with its output kept; resolves to its exit code and what it printed. */
-function captured(command, args, priority) {
+/**
+ * Runs a command with its output kept; resolves to its exit code and what it printed. `onStart`
+ * gets the process as soon as it runs.
+ */
+function captured(command, args, priority, onStart) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    typeCheck = child;
+    onStart(child);
     if (priority !== undefined && child.pid !== undefined) setPriority(child.pid, priority);
     let output = "";
     child.stdout.on("data", (chunk) => {
@@ -44,7 +47,9 @@ function captured(command, args, priority) {
 /** The three TypeScript programs (server and tests, the pages, the pages' tests), one after another. */
 async function typeChecks() {
   for (const project of [".", "src/web", "tsconfig.page-tests.json"]) {
-    const { code, output } = await captured(bin("tsc"), ["-p", project], 10);
+    const { code, output } = await captured(bin("tsc"), ["-p", project], 10, (child) => {
+      typeCheck = child;
+    });
     if (code !== 0) return { code, output: `tsc -p ${project} failed:\n${output}` };
   }
   return { code: 0, output: "type checks passed (tsc -p ., src/web, tsconfig.page-tests.json)\n" };
