@@ -95,8 +95,11 @@ describe("the social media images", () => {
       "/social/trophies/..%2F..%2Fetc%2Fpasswd",
     ])
       expect((await get(url)).statusCode, url).toBe(404);
+    // "." and ".." are dot segments: the URL resolves them to another page (a performer page,
+    // which this app without a database cannot render), as every browser does before asking.
+    const segment = (maxLength: number) => fc.string({ maxLength }).filter((s) => s !== "." && s !== "..");
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 40 }), fc.string({ maxLength: 60 }), async (group, file) => {
+      fc.asyncProperty(segment(40), segment(60), async (group, file) => {
         const response = await get(`/social/${encodeURIComponent(group)}/${encodeURIComponent(file)}`);
         expect([200, 301, 404], `${group} / ${file}`).toContain(response.statusCode);
       }),
