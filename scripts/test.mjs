@@ -1,9 +1,9 @@
 // `npm test`: every check and every test layer. The install check first (everything needs the
 // dependencies), then the type checks start, niced, while the page build (mostly one core busy on
 // a fresh clone), Biome (a second, and the commonest slip) and then Vitest run: the three
-// TypeScript programs (about 28 s alone) take the moments the others leave a core idle rather
-// than time of their own (BENCHMARKS.md, issue 31, point 3). Their output comes after Vitest's;
-// the run fails if either fails. Arguments go to Vitest. Plain JS, like ensure-deps.mjs.
+// TypeScript programs take the moments the others leave a core idle rather than time of their own
+// (BENCHMARKS.md, issue 31, point 3). Their output comes after Vitest's; the run fails if either
+// fails. Arguments go to Vitest. Plain JS, like ensure-deps.mjs.
 import { spawn } from "node:child_process";
 import { setPriority } from "node:os";
 import path from "node:path";
@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
+/** TypeScript 7, the native checker (docs/decisions/0057); `.bin/tsc` may be either version. */
+const tsc = path.join(root, "node_modules", "typescript-native", "bin", "tsc");
 
 /** The type check running now, stopped if a step fails (it would outlive `npm test` otherwise). */
 let typeCheck;
@@ -47,7 +49,7 @@ function captured(command, args, priority, onStart) {
 /** The three TypeScript programs (server and tests, the pages, the pages' tests), one after another. */
 async function typeChecks() {
   for (const project of [".", "src/web", "tsconfig.page-tests.json"]) {
-    const { code, output } = await captured(bin("tsc"), ["-p", project], 10, (child) => {
+    const { code, output } = await captured(process.execPath, [tsc, "-p", project], 10, (child) => {
       typeCheck = child;
     });
     if (code !== 0) return { code, output: `tsc -p ${project} failed:\n${output}` };
