@@ -11,7 +11,7 @@ import { testApp } from "../helpers/api.ts";
 import { writeCameraTrendsFixture } from "../helpers/camera-trends-file.ts";
 import { writeDailyViewerFixture } from "../helpers/daily-viewer-files.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { insertGoal, insertPerformer } from "../helpers/fixtures.ts";
+import { insertGoal, insertPerformer, insertSession } from "../helpers/fixtures.ts";
 import { writeMorePagesFiles } from "../helpers/more-pages-files.ts";
 import { seedPerformerFixture } from "../helpers/performer-fixture.ts";
 import { startTestPlatform, type TestPlatform } from "../helpers/platform.ts";
@@ -98,7 +98,41 @@ interface Fit {
   clientWidth: number;
   /** The rows' "Add to list" buttons: only a signed-in visitor has them. */
   addButtons: number;
+  /** Text that sticks out of the bordered box it is drawn in (a card's figures, say). */
+  spills: string[];
 }
+
+/**
+ * The text that sticks out sideways of the bordered box around it, as "tag 'text' N px past
+ * the box's right (left) edge". A box is an element with a border on both sides that lets its
+ * content show beyond it (overflow visible); text inside a scrolling or clipping part of it, or
+ * laid out of the flow (absolute, fixed), is where it means to be. Run in the page, as a string:
+ * the tests' own types have no DOM.
+ */
+const SPILLS = `(() => {
+  const spills = [];
+  const contained = (inner, box) => {
+    for (let at = inner; at !== box; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.overflowX !== "visible" || style.position === "absolute" || style.position === "fixed") return true;
+    }
+    return false;
+  };
+  for (const box of document.querySelectorAll("main *")) {
+    const style = getComputedStyle(box);
+    if (style.overflowX !== "visible" || parseFloat(style.borderLeftWidth) === 0 || parseFloat(style.borderRightWidth) === 0) continue;
+    const edge = box.getBoundingClientRect();
+    for (const inner of box.querySelectorAll("*")) {
+      if (inner.children.length > 0 || inner.textContent.trim() === "") continue;
+      const drawn = inner.getBoundingClientRect();
+      if (drawn.width === 0 || contained(inner, box)) continue;
+      const text = inner.tagName.toLowerCase() + " '" + inner.textContent.trim().slice(0, 30) + "'";
+      if (drawn.right > edge.right + 0.5) spills.push(text + " " + Math.round(drawn.right - edge.right) + " px past the box's right edge");
+      if (drawn.left < edge.left - 0.5) spills.push(text + " " + Math.round(edge.left - drawn.left) + " px past the box's left edge");
+    }
+  }
+  return spills.slice(0, 5);
+})()`;
 
 /** Visits each route in turn in one tab and measures the whole document's width. */
 async function walk(page: Page, origin: string): Promise<Fit[]> {
@@ -116,7 +150,8 @@ async function walk(page: Page, origin: string): Promise<Fit[]> {
       "[document.documentElement.scrollWidth, document.documentElement.clientWidth]",
     );
     const addButtons = await page.getByRole("button", { name: /^Add to list: / }).count();
-    fits.push({ route, status: response?.status() ?? 0, scrollWidth, clientWidth, addButtons });
+    const spills = await page.evaluate<string[]>(SPILLS);
+    fits.push({ route, status: response?.status() ?? 0, scrollWidth, clientWidth, addButtons, spills });
   }
   return fits;
 }
@@ -126,6 +161,10 @@ const overflowing = (fits: Fit[]) =>
   fits
     .filter((f) => f.scrollWidth > f.clientWidth)
     .map((f) => `${f.route}: ${f.scrollWidth} px on ${f.clientWidth}`);
+
+/** The routes with text out of its box, as "route: what spills". */
+const spilling = (fits: Fit[]) =>
+  fits.filter((f) => f.spills.length > 0).flatMap((f) => f.spills.map((spill) => `${f.route}: ${spill}`));
 
 /** Where a box lies against the screen: it must lie whole inside it. */
 async function outsideScreen(locator: Locator): Promise<string[]> {
@@ -166,6 +205,21 @@ describe("every page on a 375 px phone", () => {
     await seedPerformerFixture(t.db);
     await insertSummaryPerformers(t.db);
     await insertSearchPerformers(t.db);
+    // The search's first card (most followers first) with a top performer's figures: a phone's
+    // card is 170 px wide, and seven-digit counts once ran out of it.
+    const star = await insertPerformer(t.db, {
+      username: "goldenrose93",
+      gender: "f",
+      country: "CO",
+      followers: 3_255_633,
+      lastSeen: new Date(Date.now() - 30 * 60_000).toISOString(),
+    });
+    await insertSession(t.db, {
+      performerId: star,
+      start: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+      end: new Date(Date.now() - 30 * 60_000).toISOString(),
+      maxViewers: 25_712,
+    });
     const seen = new Date(Date.now() - 3_600_000);
     for (const [username, tokens] of [
       ["oil_anna", 500],
@@ -249,7 +303,9 @@ describe("every page on a 375 px phone", () => {
     return page;
   }
 
-  it("no page scrolls sideways, signed out or signed in", { timeout: 300_000 }, async () => {
+  it("no page scrolls sideways or spills text out of its boxes, signed out or signed in", {
+    timeout: 300_000,
+  }, async () => {
     const signedIn = await signedInPhone();
     const anonymous = await site.open("/about", { viewport: PHONE_SE });
     // Two tabs at once: the walk's time is mostly waiting for the network to settle.
@@ -260,6 +316,7 @@ describe("every page on a 375 px phone", () => {
       signedOut: [],
       signedIn: [],
     });
+    expect({ signedOut: spilling(out), signedIn: spilling(in_) }).toEqual({ signedOut: [], signedIn: [] });
     // Signed in, the rankings' rows carry an Add to list button each (the case that overflowed).
     const buttons = (fits: Fit[]) => fits.find((f) => f.route === "/top/viewers")?.addButtons;
     expect([buttons(out), buttons(in_)]).toEqual([30, 30]);
