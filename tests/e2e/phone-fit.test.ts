@@ -1,4 +1,5 @@
-import { cp } from "node:fs/promises";
+import { cp, readFile } from "node:fs/promises";
+import path from "node:path";
 import { sql } from "kysely";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -7,9 +8,12 @@ import { createList } from "../../src/db/queries/lists.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
 import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
+import { dailyIndexPath, dailyViewerRankingPath } from "../../src/publish/paths.ts";
+import type { DailyIndex } from "../../src/publish/ranking-schemas.ts";
+import { publishJson } from "../../src/publish/write-file.ts";
 import { testApp } from "../helpers/api.ts";
 import { writeCameraTrendsFixture } from "../helpers/camera-trends-file.ts";
-import { writeDailyViewerFixture } from "../helpers/daily-viewer-files.ts";
+import { fixtureRows, LATEST_DAY, writeDailyViewerFixture } from "../helpers/daily-viewer-files.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { insertGoal, insertPerformer, insertSession } from "../helpers/fixtures.ts";
 import { writeMorePagesFiles } from "../helpers/more-pages-files.ts";
@@ -37,6 +41,9 @@ const PASSWORD = "orchid-lantern-42";
 const EMAIL = "phone@example.com";
 const LIST_ID = "PhoneFitList";
 
+/** A real tag of the platform's, among its longest. */
+const LONG_TAG = "doublepenetration";
+
 /** Every route family of src/web/routes.ts that a visitor reaches, one address each. */
 const FAMILIES = [
   "/",
@@ -47,6 +54,8 @@ const FAMILIES = [
   "/top/asian",
   "/top/viewers",
   "/top/viewers/women/asian",
+  // A long tag, as the platform has them: the tag picker's chip must stay on the screen.
+  `/top/viewers/men/${LONG_TAG}`,
   "/top/followers",
   "/top/growing",
   "/top/performers",
@@ -250,6 +259,17 @@ describe("every page on a 375 px phone", () => {
       await writeCameraTrendsFixture(),
     ];
     for (const fixture of fixtures) await cp(fixture.root, daily.root, { recursive: true, force: true });
+    // The latest day's men list of LONG_TAG, named in that day's index.
+    await publishJson(
+      daily.root,
+      dailyViewerRankingPath(LATEST_DAY, "men", LONG_TAG),
+      fixtureRows(LATEST_DAY, "men", LONG_TAG, 6),
+    );
+    const index = JSON.parse(
+      await readFile(path.join(daily.root, dailyIndexPath(LATEST_DAY)), "utf8"),
+    ) as DailyIndex;
+    index.lists.men.push(LONG_TAG);
+    await publishJson(daily.root, dailyIndexPath(LATEST_DAY), index);
     await writeMorePagesFiles(daily.root);
     platform = await startTestPlatform({ performers: 600, seed: 5, at: Date.now() });
     const auth = createAuth({
