@@ -40,6 +40,9 @@ const PHONE_SE = { width: 375, height: 667 };
 const PASSWORD = "orchid-lantern-42";
 const EMAIL = "phone@example.com";
 const LIST_ID = "PhoneFitList";
+/** What a visitor may write, at its longest and without a space to break at (LIST_NAME_MAX 80). */
+const LIST_NAME = "MyAbsoluteFavouriteLatinaPerformersOfTwentyTwentySixThatIWatchEveryNightOfTheWee";
+const LIST_DESCRIPTION = `Everyone I watch: ${"https://example.com/".repeat(4)}${"x".repeat(60)}`;
 
 /** A real tag of the platform's, among its longest. */
 const LONG_TAG = "doublepenetration";
@@ -310,7 +313,7 @@ describe("every page on a 375 px phone", () => {
       await createList(
         t.db,
         id,
-        { listId: LIST_ID, name: "Phone picks", description: "", isPublic: true },
+        { listId: LIST_ID, name: LIST_NAME, description: LIST_DESCRIPTION, isPublic: true },
         10,
       ),
     ).toBe("ok");
