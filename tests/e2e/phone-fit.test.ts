@@ -5,9 +5,18 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createList } from "../../src/db/queries/lists.ts";
+import { writeProfileSettings, writeProfileSocials } from "../../src/db/queries/performer-own-profile.ts";
 import { createAuth } from "../../src/identity/auth.ts";
 import { createIdentity } from "../../src/identity/identity.ts";
 import { sandboxPlatform } from "../../src/online-rooms/platform-source.ts";
+import {
+  MAX_ABOUT_ME,
+  MAX_GOAL_TEXT,
+  MAX_GOAL_TOKENS,
+  MAX_SOCIAL_URL,
+  MAX_TIP_MENU_ITEM,
+  MAX_TIP_MENU_TOKENS,
+} from "../../src/profiles/profile-rules.ts";
 import { dailyIndexPath, dailyViewerRankingPath } from "../../src/publish/paths.ts";
 import type { DailyIndex } from "../../src/publish/ranking-schemas.ts";
 import { publishJson } from "../../src/publish/write-file.ts";
@@ -46,6 +55,9 @@ const LIST_DESCRIPTION = `Everyone I watch: ${"https://example.com/".repeat(4)}$
 
 /** A real tag of the platform's, among its longest. */
 const LONG_TAG = "doublepenetration";
+
+/** Text without a space to break at, of a length. */
+const unbroken = (length: number) => "Unbreakable".repeat(Math.ceil(length / 11)).slice(0, length);
 
 /** Every route family of src/web/routes.ts that a visitor reaches, one address each. */
 const FAMILIES = [
@@ -215,6 +227,31 @@ describe("every page on a 375 px phone", () => {
   const site = browserSite(async () => {
     t = await createTestDatabase();
     await seedPerformerFixture(t.db);
+    // What alice_cam's verified owner (the phone's visitor, signedInPhone) may write on her page,
+    // at its longest and least breakable.
+    const alice = await t.db
+      .selectFrom("performers")
+      .select("performer_id")
+      .where("username", "=", "alice_cam")
+      .executeTakeFirstOrThrow();
+    const owner = { performerId: alice.performer_id, username: "alice_cam" };
+    await writeProfileSettings(
+      t.db,
+      owner,
+      {
+        aboutMe: `${unbroken(120)}\n${"Come and say hi! ".repeat(110)}`.slice(0, MAX_ABOUT_ME),
+        goals: [{ text: unbroken(MAX_GOAL_TEXT), tokens: MAX_GOAL_TOKENS }],
+        showGoalDetails: true,
+        tipMenu: [{ item: unbroken(MAX_TIP_MENU_ITEM), itemKey: "unbreakable", tokens: MAX_TIP_MENU_TOKENS }],
+      },
+      new Date(),
+    );
+    await writeProfileSocials(
+      t.db,
+      owner,
+      { set: { twitter: `https://x.com/${"a".repeat(MAX_SOCIAL_URL - 14)}` }, remove: [] },
+      new Date(),
+    );
     await insertSummaryPerformers(t.db);
     await insertSearchPerformers(t.db);
     // The search's first card (most followers first) with a top performer's figures: a phone's
@@ -309,6 +346,10 @@ describe("every page on a 375 px phone", () => {
       .select("id")
       .where("email", "=", EMAIL)
       .executeTakeFirstOrThrow();
+    // The phone's visitor owns alice_cam: her page shows the texts written for her, and /settings
+    // the forms that hold them.
+    await sql`INSERT INTO performer_owners (performer_id, user_id, verified_at)
+      SELECT performer_id, ${id}, now() FROM performers WHERE username = 'alice_cam'`.execute(t.db);
     expect(
       await createList(
         t.db,
@@ -350,6 +391,10 @@ describe("every page on a 375 px phone", () => {
     await expect.poll(() => intro(signedIn).count(), { timeout: 10_000 }).toBe(0);
     await anonymous.page.goto(`${site.origin}/search`);
     await intro(anonymous.page).waitFor();
+    // The walk measured alice_cam's page with her owner's longest texts on it.
+    await anonymous.page.goto(`${site.origin}/alice_cam`);
+    for (const text of [unbroken(120), unbroken(MAX_GOAL_TEXT), unbroken(MAX_TIP_MENU_ITEM)])
+      expect(await anonymous.page.getByText(text, { exact: false }).count(), text).toBeGreaterThan(0);
   });
 
   it("the sign-in dialog sits whole and centred, its Sign in button in sight", async () => {
