@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../tests/helpers/platform.ts";
 import { FEED_PATH } from "../platform/feed-room.ts";
 import { ROOMS_PAGE_SIZE } from "./query.ts";
@@ -78,9 +78,40 @@ describe("the online-rooms proxy", () => {
     const again = await rooms.page({ genders: ["c", "f", "c"], tags: ["asian", "latina"], offset: 0 });
     expect(again).toBe(first);
     expect(feedRequests()).toBe(before + 1);
-    clock += 2_000;
-    await rooms.page({ genders: ["f", "c"], tags: ["latina", "asian"], offset: 0 });
+  });
+
+  it("answers a copy up to two minutes old at once and renews it behind the answer", async () => {
+    const rooms = service();
+    const query = { genders: ["f" as const], tags: ["asian"], offset: 0 };
+    const before = feedRequests();
+    const first = await rooms.page(query);
+    clock += 31_000;
+    // Past fresh: the copy at once, however many ask, and one feed request behind them.
+    expect(await rooms.page(query)).toBe(first);
+    expect(await rooms.page(query)).toBe(first);
+    await vi.waitFor(async () => expect(await rooms.page(query)).not.toBe(first));
     expect(feedRequests()).toBe(before + 2);
+    const renewed = await rooms.page(query);
+    expect(renewed.results.length).toBeGreaterThan(0);
+    // Past two minutes the visitor waits for the feed: what comes back is a new answer.
+    clock += 121_000;
+    const waited = await rooms.page(query);
+    expect(waited).not.toBe(renewed);
+    expect(feedRequests()).toBe(before + 3);
+    expect(await rooms.page(query)).toBe(waited);
+  });
+
+  it("keeps answering the copy while its renewal fails, each failure warned", async () => {
+    const rooms = service();
+    const query = { genders: ["c" as const], tags: [], offset: 0 };
+    const first = await rooms.page(query);
+    platform.sandbox.faults.set({ extraFields: true, errorRate: 1 });
+    clock += 60_000;
+    expect(await rooms.page(query)).toBe(first);
+    await vi.waitFor(() => expect(warnings).toHaveLength(1));
+    expect(warnings[0]).toMatch(/^online rooms gender=c&offset=0: the feed failed \(HTTP 503\)$/);
+    expect(await rooms.page(query)).toBe(first);
+    await vi.waitFor(() => expect(warnings).toHaveLength(2));
   });
 
   it("keeps HD rooms, non-HD rooms and both under keys of their own", async () => {
@@ -112,12 +143,13 @@ describe("the online-rooms proxy", () => {
     const rooms = service();
     const fresh = await rooms.page({ genders: ["t"], tags: [], offset: 0 });
     platform.sandbox.faults.set({ extraFields: true, errorRate: 1 });
-    clock += 60_000;
+    // Past the two minutes in which a copy is answered at once: the visitor's request fails.
+    clock += 150_000;
     expect(await rooms.page({ genders: ["t"], tags: [], offset: 0 })).toBe(fresh);
     expect(warnings).toEqual([
       expect.stringMatching(/^online rooms gender=t&offset=0: the feed failed \(HTTP 503\)$/),
     ]);
-    clock += 300_000;
+    clock += 150_000;
     await expect(rooms.page({ genders: ["t"], tags: [], offset: 0 })).rejects.toThrow(RoomsUnavailableError);
     await expect(rooms.page({ genders: ["f"], tags: ["asian"], offset: 90 })).rejects.toThrow(
       /the platform's online rooms are unavailable just now \(HTTP 503\)/,

@@ -41,6 +41,12 @@ export interface OnlineRoomsOptions {
   feed: OnlineRoomsFeed;
   /** How long an answer is served without asking the feed again (default 30 s). */
   freshMs?: number;
+  /**
+   * How old an answer may be and still be served at once, while one feed request renews it in
+   * the background (default 2 minutes): past `freshMs` a visitor does not wait on the feed's
+   * spacing for a copy this recent.
+   */
+  revalidateMs?: number;
   /** How long an answer may stand in when the feed fails or is busy (default 5 minutes). */
   staleMs?: number;
   /** Distinct queries kept (default 500). */
@@ -60,11 +66,14 @@ export interface OnlineRoomsOptions {
  * The proxy of the platform's online rooms: one feed request per distinct query every `freshMs`
  * at most, however many visitors ask, and concurrent visitors asking the same wait on the same
  * request. Queries arrive validated and are normalized first, so one set of rooms has one cache key.
- * When the feed fails (or too many requests are already waiting) a copy up to `staleMs` old is
- * served instead; without one, RoomsUnavailableError.
+ * A copy past `freshMs` but within `revalidateMs` is served at once and renewed behind it (the
+ * feed takes one request a second, so a visitor would otherwise queue behind other queries'). When
+ * the feed fails (or too many requests are already waiting) a copy up to `staleMs` old is served
+ * instead; without one, RoomsUnavailableError.
  */
 export function createOnlineRoomsService(options: OnlineRoomsOptions): OnlineRoomsService {
   const freshMs = options.freshMs ?? 30_000;
+  const revalidateMs = options.revalidateMs ?? 120_000;
   const staleMs = options.staleMs ?? 300_000;
   const maxPending = options.maxPending ?? 8;
   const now = options.now ?? Date.now;
@@ -110,12 +119,31 @@ export function createOnlineRoomsService(options: OnlineRoomsOptions): OnlineRoo
     return { count: page.count, offset: query.offset, limit: ROOMS_PAGE_SIZE, results };
   };
 
+  /** The query's feed request: the one under way, or a new one whose answer the cache keeps. */
+  const load = (key: string, query: RoomsQuery) =>
+    // Concurrent visitors of one query share this request; the answer counts from its arrival.
+    cache.load(
+      key,
+      () =>
+        fetchPage(query).catch((error: unknown) => {
+          options.warn?.(`online rooms ${key}: the feed failed (${reasonOf(error)})`);
+          throw error;
+        }),
+      { freshFrom: "end" },
+    );
+
   return {
     page(raw) {
       const query = normalizeRoomsQuery(raw);
       const key = roomsQueryString(query);
       const kept = cache.entry(key);
       if (kept && !kept.stale) return Promise.resolve(kept.value);
+      if (kept && now() - kept.storedAt < revalidateMs) {
+        // Renewed behind the answer, unless it already is or the feed's queue is full; a failure
+        // was warned of and leaves the copy to stand in.
+        if (!cache.isLoading(key) && cache.loading < maxPending) load(key, query).catch(() => undefined);
+        return Promise.resolve(kept.value);
+      }
       const fallback = (reason: string) => {
         if (kept) return kept.value;
         throw new RoomsUnavailableError(`the platform's online rooms are unavailable just now (${reason})`);
@@ -127,17 +155,7 @@ export function createOnlineRoomsService(options: OnlineRoomsOptions): OnlineRoo
           return Promise.reject(error);
         }
       }
-      // Concurrent visitors of one query share this request; the answer counts from its arrival.
-      const request = cache.load(
-        key,
-        () =>
-          fetchPage(query).catch((error: unknown) => {
-            options.warn?.(`online rooms ${key}: the feed failed (${reasonOf(error)})`);
-            throw error;
-          }),
-        { freshFrom: "end" },
-      );
-      return request.catch((error: unknown) => fallback(reasonOf(error)));
+      return load(key, query).catch((error: unknown) => fallback(reasonOf(error)));
     },
   };
 }
