@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 
 /**
- * `npx tsx bench/live-rooms-renewal.ts [--base URL] [--wait S] [--concurrency N] TAG...`: how long
+ * `npm run bench:live-rooms -- [--base URL] [--wait S] [--concurrency N] TAG...`: how long
  * the live-room pages /tag/{TAG} take once their copy of the feed is past fresh (decision 0058).
  * Against a running `npm start` (the sandbox platform, FEED_MAX_REQUESTS_PER_SECOND 1): asks every
  * tag's page once (cold), then again after --wait seconds, twice, --concurrency at a time, and
