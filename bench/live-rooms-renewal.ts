@@ -5,9 +5,8 @@ import { parseArgs } from "node:util";
  * the live-room pages /tag/{TAG} take once their copy of the feed is past fresh (decision 0058).
  * Against a running `npm start` (the sandbox platform, FEED_MAX_REQUESTS_PER_SECOND 1): asks every
  * tag's page once (cold), then again after --wait seconds, twice, --concurrency at a time, and
- * prints each round's median, 90th percentile and slowest in ms. Run it against a site started with
- * WEB_PROCESSES=1: each server process keeps its own copies, so with more a repeat visit may reach
- * a process that never asked for that tag.
+ * prints each round's median, 90th percentile and slowest in ms. The site's page rate limit
+ * (PAGE_RATE_LIMIT_PER_MINUTE) must allow the rounds' requests from one address.
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,

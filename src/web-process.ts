@@ -5,6 +5,7 @@ import { createLogger } from "./log.ts";
 import { answerMetricsRequests } from "./metrics/cluster-metrics.ts";
 import { watchPool } from "./metrics/pool-metrics.ts";
 import { collectProcessMetrics } from "./metrics/registry.ts";
+import { sharedOnlineRooms } from "./online-rooms/shared-service.ts";
 import { sharedRateLimitStore } from "./server/shared-rate-limit.ts";
 import { drainThenClose } from "./start/graceful-close.ts";
 import { createLifecycle, runProcess } from "./start/lifecycle.ts";
@@ -48,8 +49,12 @@ runProcess(lifecycle, "server process", async () => {
     sandboxUrl: settings.sandboxUrl,
     mailSinkUrl: settings.mailSinkUrl,
     googleStandIn: settings.googleStandIn,
-    processes: settings.processes,
     rateLimitStore: sharedRateLimitStore({
+      send: (message) => process.send?.(message),
+      onMessage: (listener) => process.on("message", listener),
+      onDisconnect: (listener) => process.on("disconnect", listener),
+    }),
+    onlineRooms: sharedOnlineRooms({
       send: (message) => process.send?.(message),
       onMessage: (listener) => process.on("message", listener),
       onDisconnect: (listener) => process.on("disconnect", listener),

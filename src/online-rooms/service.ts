@@ -162,6 +162,19 @@ export function createOnlineRoomsService(options: OnlineRoomsOptions): OnlineRoo
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * The proxy of a platform's feed, or, without one, the proxy whose every page is unavailable: the
+ * same choice for the app (one process) and the main process (several, shared-service.ts).
+ */
+export function onlineRoomsOf(
+  platform: { feed: OnlineRoomsFeed } | null | undefined,
+  options: { maxRequestsPerSecond: number; warn: (message: string) => void },
+): OnlineRoomsService {
+  return platform
+    ? createOnlineRoomsService({ feed: platform.feed, ...options })
+    : unavailableOnlineRooms("no platform feed is configured for the live rooms");
+}
+
 /** The proxy where no feed is known (an app built without one): every page is unavailable. */
 export function unavailableOnlineRooms(reason: string): OnlineRoomsService {
   return { page: () => Promise.reject(new RoomsUnavailableError(reason)) };

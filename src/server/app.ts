@@ -10,11 +10,7 @@ import {
   type PlatformSource,
   SANDBOX_CAMPAIGN,
 } from "../online-rooms/platform-source.ts";
-import {
-  createOnlineRoomsService,
-  type OnlineRoomsService,
-  unavailableOnlineRooms,
-} from "../online-rooms/service.ts";
+import { type OnlineRoomsService, onlineRoomsOf } from "../online-rooms/service.ts";
 import { SANDBOX_SITE } from "../platform/sandbox-site.ts";
 import { createSearchService, type SearchService } from "../search/search-service.ts";
 import { policyOrigin } from "../site/content-security-policy.ts";
@@ -128,6 +124,11 @@ export interface AppOptions {
   /** Spacing of the proxy's feed requests (default FEED_MAX_REQUESTS_PER_SECOND); tests lift it. */
   feedRequestsPerSecond?: number;
   /**
+   * The online-rooms proxy to use instead of one of this app's own: the main process's, when
+   * several processes serve the site (src/online-rooms/shared-service.ts).
+   */
+  onlineRooms?: OnlineRoomsService;
+  /**
    * Where the rate limit counts: this process by default; the main process's windows when several
    * processes serve the site (src/server/shared-rate-limit.ts).
    */
@@ -216,13 +217,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // The published files and images STORAGE_URL names (decision 0045); a directory by default.
   const stores = siteStores({ ...config, PUBLISH_DIR: options.publishDir });
   const platform = options.platform ?? configuredPlatform(config);
-  const onlineRooms = platform
-    ? createOnlineRoomsService({
-        feed: platform.feed,
-        maxRequestsPerSecond: options.feedRequestsPerSecond ?? config.FEED_MAX_REQUESTS_PER_SECOND,
-        warn: (message) => app.log.warn(message),
-      })
-    : unavailableOnlineRooms("no platform feed is configured for the live rooms");
+  const onlineRooms =
+    options.onlineRooms ??
+    onlineRoomsOf(platform, {
+      maxRequestsPerSecond: options.feedRequestsPerSecond ?? config.FEED_MAX_REQUESTS_PER_SECOND,
+      warn: (message) => app.log.warn(message),
+    });
   registerSecurityHeaders(app, { https: config.PUBLIC_URL?.startsWith("https:") ?? false });
   registerRateLimit(app, {
     apiPerMinute: options.rateLimitPerMinute ?? 600,

@@ -3,6 +3,8 @@ import type { Db } from "../db/connect.ts";
 import type { GoogleClient } from "../identity/auth.ts";
 import type { Logger } from "../log.ts";
 import { metricsRegistry } from "../metrics/registry.ts";
+import { runningPlatform } from "../online-rooms/platform-source.ts";
+import { onlineRoomsOf } from "../online-rooms/service.ts";
 import { drainThenClose, FINISH_GRACE_MS } from "./graceful-close.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { startSiteServer } from "./site-server.ts";
@@ -33,13 +35,18 @@ export async function startServers(options: {
       sandboxUrl: options.sandboxUrl,
       mailSinkUrl: options.mailSinkUrl,
       googleStandIn: options.googleStandIn,
-      processes: 1,
     });
     lifecycle.started("the server", () => drainThenClose(app, config.DRAIN_SECONDS * 1000));
     log.info(`site listening on http://${config.HOST}:${config.PORT}`);
     return { metricsText: () => metricsRegistry.metrics() };
   }
+  // One proxy of the live rooms for every server process: one set of copies, the feed's whole rate.
+  const onlineRooms = onlineRoomsOf(runningPlatform(config, options.sandboxUrl), {
+    maxRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND,
+    warn: (message) => log.warn(message),
+  });
   const web = await startWebProcesses({
+    onlineRooms,
     settings: {
       databaseUrl: options.databaseUrl,
       sandboxUrl: options.sandboxUrl,

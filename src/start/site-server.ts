@@ -12,6 +12,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { siteMailer } from "../mail/site-mailer.ts";
 import { watchSearchIndex } from "../metrics/search-metrics.ts";
 import { runningPlatform } from "../online-rooms/platform-source.ts";
+import type { OnlineRoomsService } from "../online-rooms/service.ts";
 import { createSearchService } from "../search/search-service.ts";
 import { buildApp } from "../server/app.ts";
 import { devToolsRule } from "../site/dev-tools.ts";
@@ -31,10 +32,10 @@ export interface SiteServerOptions {
   mailSinkUrl: string | null;
   /** The sandbox's stand-in for Google when `npm start` runs one (start/google-stand-in.ts); unset or null otherwise. */
   googleStandIn?: GoogleClient | null;
-  /** How many processes serve the site: the online-rooms proxy's share of the feed's rate. */
-  processes: number;
   /** The main process's rate-limit windows, when several processes serve (shared-rate-limit.ts). */
   rateLimitStore?: FastifyRateLimitStoreCtor;
+  /** The main process's online-rooms proxy, when several processes serve (shared-service.ts). */
+  onlineRooms?: OnlineRoomsService;
 }
 
 /**
@@ -99,8 +100,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<Fasti
     // Its loopback address may be fetched (a profile image from the platform) only then.
     imageHostIsSandbox: config.PLATFORM_IMAGE_URL === undefined && usesSandbox(config) && sandboxUrl !== null,
     platform,
-    // The processes share FEED_MAX_REQUESTS_PER_SECOND: together they ask the feed no faster.
-    feedRequestsPerSecond: config.FEED_MAX_REQUESTS_PER_SECOND / Math.max(1, options.processes),
+    // The processes share the main process's proxy, which asks at FEED_MAX_REQUESTS_PER_SECOND.
+    onlineRooms: options.onlineRooms,
     // The sink's mail is shown only while it is the sink, and only as a development tool.
     devMailDir:
       devTools && options.mailSinkUrl !== null && !config.SMTP_URL ? mailDir(config.DATA_DIR) : undefined,

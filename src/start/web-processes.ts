@@ -2,6 +2,8 @@ import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../log.ts";
 import { ClusterMetrics } from "../metrics/cluster-metrics.ts";
+import type { OnlineRoomsService } from "../online-rooms/service.ts";
+import { answerRoomsRequest } from "../online-rooms/shared-service.ts";
 import { RateWindows } from "../server/rate-windows.ts";
 import { answerRateRequest } from "../server/shared-rate-limit.ts";
 import { type WebProcessSettings, webProcessEnv } from "./web-process-settings.ts";
@@ -39,10 +41,13 @@ export interface WebProcesses {
  * (node:cluster's round robin). Resolves once every one listens; rejects if one fails to start (a
  * port in use, say). One that dies later is logged and forked again, unless they keep dying
  * (MAX_RESTARTS a minute), which `onFatal` reports. The main process also keeps the rate limit's
- * windows for all of them (shared-rate-limit.ts), and gathers their metrics when scraped.
+ * windows for all of them (shared-rate-limit.ts), answers their live rooms from one proxy
+ * (shared-service.ts), and gathers their metrics when scraped.
  */
 export function startWebProcesses(options: {
   settings: WebProcessSettings;
+  /** The live rooms' proxy every server process asks (shared-service.ts). */
+  onlineRooms: OnlineRoomsService;
   log: Logger;
   onFatal: (reason: string) => void;
   /** How long a stopping server process may take (its drain and the requests in flight) before it is killed. */
@@ -68,6 +73,12 @@ export function startWebProcesses(options: {
           return;
         }
         if (metrics.handle(message)) return;
+        if (
+          answerRoomsRequest(options.onlineRooms, message, (answer) => {
+            if (worker.isConnected()) worker.send(answer);
+          })
+        )
+          return;
         const reply = answerRateRequest(windows, message);
         if (reply && worker.isConnected()) worker.send(reply);
       });

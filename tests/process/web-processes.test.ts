@@ -114,6 +114,20 @@ describe("the site served by several processes", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
   }, 30_000);
 
+  it("shows the live rooms in both server processes, from the main process's one proxy", async () => {
+    // Two connections, one to each process: each page is drawn from what the main process asked.
+    const pages = [await getBody(port, "/female-cams"), await getBody(port, "/female-cams")];
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<li class="room-card">');
+    }
+    // One copy for both: the same rooms in the same order.
+    const names = (body: string) =>
+      [...body.matchAll(/class="room-card__page-link" href="\/([^"]+)"/g)].map((m) => m[1]);
+    expect(names(pages[0]?.body ?? "").length).toBeGreaterThan(0);
+    expect(names(pages[1]?.body ?? "")).toEqual(names(pages[0]?.body ?? ""));
+  }, 30_000);
+
   it("serves the metrics of its server processes summed with its own, apart from the site's port", async () => {
     // The eight requests above went to both processes in turn; the main process counts none.
     const scraped = await getBody(metricsPort, "/metrics");

@@ -181,7 +181,6 @@ describe("the local mail sink and /dev/mail", () => {
       log,
       sandboxUrl: null,
       mailSinkUrl: sink.url,
-      processes: 1,
     });
     try {
       for (const url of ["/dev/mail.json", "/dev/mail"]) {
@@ -248,7 +247,6 @@ describe("the local mail sink and /dev/mail", () => {
       log,
       sandboxUrl: null,
       mailSinkUrl: sinkUrl,
-      processes: 1,
     });
     const second = siteMailer(config, t.db, sinkUrl);
     try {
