@@ -29,6 +29,12 @@ runProcess(lifecycle, "server process", async () => {
   process.on("message", (message) => {
     if (message === "stop") void lifecycle.shutdown("asked to stop");
   });
+  // The IPC channel to the main process, as the rate limit, the live rooms and the metrics ask it.
+  const mainProcess = {
+    send: (message: unknown) => process.send?.(message),
+    onMessage: (listener: (message: unknown) => void) => process.on("message", listener),
+    onDisconnect: (listener: () => void) => process.on("disconnect", listener),
+  };
   const { db, pool, close } = connect(settings.databaseUrl, { applicationName: "camstats-web" });
   lifecycle.started("the database connections", close);
   // A web node's processes read the fleet's secret from the database (decision 0037).
@@ -37,10 +43,7 @@ runProcess(lifecycle, "server process", async () => {
     // The main process serves them, this process's merged with the others' (cluster-metrics.ts).
     collectProcessMetrics();
     watchPool("web", pool);
-    answerMetricsRequests({
-      send: (message) => process.send?.(message),
-      onMessage: (listener) => process.on("message", listener),
-    });
+    answerMetricsRequests(mainProcess);
   }
   const app = await startSiteServer({
     config,
@@ -49,16 +52,8 @@ runProcess(lifecycle, "server process", async () => {
     sandboxUrl: settings.sandboxUrl,
     mailSinkUrl: settings.mailSinkUrl,
     googleStandIn: settings.googleStandIn,
-    rateLimitStore: sharedRateLimitStore({
-      send: (message) => process.send?.(message),
-      onMessage: (listener) => process.on("message", listener),
-      onDisconnect: (listener) => process.on("disconnect", listener),
-    }),
-    onlineRooms: sharedOnlineRooms({
-      send: (message) => process.send?.(message),
-      onMessage: (listener) => process.on("message", listener),
-      onDisconnect: (listener) => process.on("disconnect", listener),
-    }),
+    rateLimitStore: sharedRateLimitStore(mainProcess),
+    onlineRooms: sharedOnlineRooms(mainProcess),
   });
   lifecycle.started("the server", () => drainThenClose(app, config.DRAIN_SECONDS * 1000));
   process.send?.("listening");
