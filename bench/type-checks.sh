@@ -17,7 +17,7 @@ for round in $(seq "$rounds"); do
         /usr/bin/time -f "$checker $kind $program %e %U %S" -o "$info/time" \
           node "node_modules/$checker/bin/tsc" -p "$program" --incremental --tsBuildInfoFile "$info/$checker$name"
         read -r c k p wall user system <"$info/time"
-        echo "$round $c $k $p wall ${wall}s cpu $(echo "$user + $system" | bc)s"
+        echo "$round $c $k $p wall ${wall}s cpu $(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')s"
       done
     done
   done

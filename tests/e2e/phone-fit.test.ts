@@ -246,10 +246,11 @@ describe("every page on a 375 px phone", () => {
       },
       new Date(),
     );
+    const twitter = "https://x.com/";
     await writeProfileSocials(
       t.db,
       owner,
-      { set: { twitter: `https://x.com/${"a".repeat(MAX_SOCIAL_URL - 14)}` }, remove: [] },
+      { set: { twitter: `${twitter}${"a".repeat(MAX_SOCIAL_URL - twitter.length)}` }, remove: [] },
       new Date(),
     );
     await insertSummaryPerformers(t.db);
